@@ -1,0 +1,121 @@
+import CSQLite
+
+/// SQLite's "copy this buffer now" destructor.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection and its statement cache. Not thread-safe: `DatabaseWorker` serializes it.
+final class Connection {
+    let handle: OpaquePointer
+    /// Prepared statements by SQL text, kept for the life of the connection.
+    private var statements: [String: OpaquePointer] = [:]
+    /// Bumped when a transaction ends, so a `Database` handle kept past its closure is refused.
+    private(set) var transactionGeneration: UInt64 = 0
+    var isInTransaction = false
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    func endTransaction() {
+        isInTransaction = false
+        transactionGeneration &+= 1
+    }
+
+    func error(_ code: Int32, sql: String?) -> DatabaseError {
+        .sqlite(
+            SQLiteError(
+                code: code & 0xFF,
+                extendedCode: sqlite3_extended_errcode(handle),
+                message: String(cString: sqlite3_errmsg(handle)),
+                sql: sql
+            ))
+    }
+
+    /// Runs SQL text with no parameters, possibly several statements (migrations, BEGIN, COMMIT).
+    func executeScript(_ sql: String) throws(DatabaseError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code, sql: sql) }
+    }
+
+    /// The cached statement for `sql`, prepared on first use.
+    func statement(_ sql: String) throws(DatabaseError) -> OpaquePointer {
+        if let cached = statements[sql] { return cached }
+        var statement: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let code = sql.withCString { text in
+            let code = sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+            // Anything but white space after the first statement would be silently ignored.
+            if code == SQLITE_OK, let tail, String(cString: tail).contains(where: { !$0.isWhitespace }) {
+                return SQLITE_MISUSE
+            }
+            return code
+        }
+        if code == SQLITE_MISUSE, let statement {
+            sqlite3_finalize(statement)
+            throw .multipleStatements(sql: sql)
+        }
+        guard code == SQLITE_OK, let statement else { throw error(code, sql: sql) }
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Binds `values`, steps through every row calling `row`, then resets and clears the bindings
+    /// so no bound secret stays in the statement's memory.
+    func run(_ sql: String, _ values: [any SQLBindable], row: (Row) throws -> Void) throws {
+        let statement = try statement(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        let expected = Int(sqlite3_bind_parameter_count(statement))
+        guard values.count == expected else {
+            throw DatabaseError.sqlite(
+                SQLiteError(
+                    code: SQLITE_RANGE, extendedCode: SQLITE_RANGE,
+                    message: "\(values.count) values bound to \(expected) parameters", sql: sql))
+        }
+        for (offset, value) in values.enumerated() {
+            try bind(value.sqlValue, at: Int32(offset + 1), in: statement, sql: sql)
+        }
+        while true {
+            let code = sqlite3_step(statement)
+            switch code {
+            case SQLITE_ROW: try row(Row(statement: statement, sql: sql))
+            case SQLITE_DONE: return
+            default: throw error(code, sql: sql)
+            }
+        }
+    }
+
+    private func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer, sql: String)
+        throws(DatabaseError)
+    {
+        let code: Int32
+        switch value {
+        case .null:
+            code = sqlite3_bind_null(statement, index)
+        case .integer(let integer):
+            code = sqlite3_bind_int64(statement, index, integer)
+        case .real(let real):
+            code = sqlite3_bind_double(statement, index, real)
+        case .text(var text):
+            // Bound by byte count, so NUL bytes inside the string survive.
+            code = text.withUTF8 { bytes in
+                // An empty buffer has no address, and a NULL pointer would bind SQL NULL.
+                guard let base = bytes.baseAddress else { return sqlite3_bind_text(statement, index, "", 0, transient) }
+                return sqlite3_bind_text64(statement, index, base, UInt64(bytes.count), transient, UInt8(SQLITE_UTF8))
+            }
+        case .blob(let bytes):
+            code = bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return sqlite3_bind_zeroblob(statement, index, 0) }
+                return sqlite3_bind_blob64(statement, index, base, UInt64(raw.count), transient)
+            }
+        }
+        guard code == SQLITE_OK else { throw error(code, sql: sql) }
+    }
+}

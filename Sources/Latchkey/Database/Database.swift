@@ -1,0 +1,47 @@
+import CSQLite
+
+/// The handle a `read` or `write` closure receives: statements run inside that transaction.
+/// Values are always bound, never spliced into the SQL; statements are cached by their text.
+public struct Database {
+    let connection: Connection
+    let generation: UInt64
+
+    init(_ connection: Connection) {
+        self.connection = connection
+        self.generation = connection.transactionGeneration
+    }
+
+    private func checkAlive() throws(DatabaseError) {
+        guard connection.isInTransaction, connection.transactionGeneration == generation else {
+            throw .handleUsedOutsideTransaction
+        }
+    }
+
+    /// Runs one statement, ignoring any rows it returns.
+    public func execute(_ sql: String, _ values: [any SQLBindable] = []) throws {
+        try checkAlive()
+        try connection.run(sql, values) { _ in }
+    }
+
+    /// Runs one query and maps each row with `transform`.
+    public func query<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws -> [T]
+    {
+        try checkAlive()
+        var results: [T] = []
+        try connection.run(sql, values) { row in results.append(try transform(row)) }
+        return results
+    }
+
+    /// Runs one query and maps its first row, or returns nil when there is none.
+    public func queryFirst<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws
+        -> T?
+    {
+        try query(sql, values, transform).first
+    }
+
+    /// The rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes64(connection.handle)) }
+
+    /// The rowid of the last row inserted on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection.handle) }
+}

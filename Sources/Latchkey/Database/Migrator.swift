@@ -1,0 +1,64 @@
+/// Brings a database to the schema of this build, or refuses it without writing a byte.
+enum Migrator {
+    static let bookkeeping = """
+        CREATE TABLE latchkey_migrations (
+            version INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            checksum BLOB NOT NULL,
+            applied_at INTEGER NOT NULL
+        ) STRICT
+        """
+
+    struct Applied {
+        let version: Int
+        let name: String
+        let checksum: [UInt8]
+    }
+
+    /// Refuses an unknown or altered applied migration; only reads, so a refused file stays untouched.
+    static func validate(_ worker: DatabaseWorker, against migrations: [Migration]) throws -> Set<Int> {
+        let applied = try worker.read { db in try appliedMigrations(db) }
+        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        for row in applied {
+            guard let migration = known[row.version] else {
+                throw DatabaseError.unknownMigration(version: row.version, name: row.name)
+            }
+            guard migration.checksum == row.checksum else {
+                throw DatabaseError.migrationChanged(version: row.version, name: row.name)
+            }
+        }
+        return Set(applied.map(\.version))
+    }
+
+    /// Applies each pending migration in its own transaction, together with its bookkeeping row.
+    static func apply(_ worker: DatabaseWorker, _ migrations: [Migration], skipping applied: Set<Int>, now: Int64)
+        throws
+    {
+        for migration in migrations.sorted(by: { $0.version < $1.version }) where !applied.contains(migration.version) {
+            try worker.write { db in
+                if try !hasBookkeeping(db) { try db.connection.executeScript(bookkeeping) }
+                // Another process may have applied it since we looked.
+                let done = try db.queryFirst("SELECT 1 FROM latchkey_migrations WHERE version = ?", [migration.version])
+                { _ in true }
+                guard done == nil else { return }
+                try db.connection.executeScript(migration.sql)
+                try db.execute(
+                    "INSERT INTO latchkey_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
+                    [migration.version, migration.name, migration.checksum, now])
+            }
+        }
+    }
+
+    private static func hasBookkeeping(_ db: Database) throws -> Bool {
+        try db.queryFirst("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'latchkey_migrations'") { _ in
+            true
+        } != nil
+    }
+
+    static func appliedMigrations(_ db: Database) throws -> [Applied] {
+        guard try hasBookkeeping(db) else { return [] }
+        return try db.query("SELECT version, name, checksum FROM latchkey_migrations ORDER BY version") { row in
+            Applied(version: Int(try row.int64(0)), name: try row.string(1), checksum: try row.bytes(2))
+        }
+    }
+}

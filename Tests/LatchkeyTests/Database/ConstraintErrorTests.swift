@@ -1,0 +1,86 @@
+import Testing
+
+@testable import Latchkey
+
+@Suite struct ConstraintErrorTests {
+    private let worker: DatabaseWorker
+    private let hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g"
+
+    init() throws {
+        worker = try DatabaseWorker(.inMemory)
+        try worker.write { [hash] db in
+            try db.execute(
+                "INSERT INTO users (username, email, password_hash, created_at, updated_at) VALUES (?, ?, ?, 0, 0)",
+                ["alice", "alice@example.com", hash])
+        }
+    }
+
+    private func failure(_ sql: String, _ values: [any SQLBindable]) -> SQLiteError? {
+        do {
+            try worker.write { db in try db.execute(sql, values) }
+            return nil
+        } catch {
+            return (error as? DatabaseError)?.sqliteError
+        }
+    }
+
+    @Test func aDuplicateUsernameInAnotherCaseIsAUniqueViolationOnUsername() {
+        let error = failure(
+            "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)", ["ALICE", hash])
+        #expect(error?.constraint == .unique)
+        #expect(error?.constrainedColumns == ["users.username"])
+        #expect(error?.code == 19)
+        #expect(error?.extendedCode == 2067)
+    }
+
+    @Test func aDuplicateEmailInAnotherCaseIsAUniqueViolationOnEmail() {
+        let error = failure(
+            "INSERT INTO users (username, email, password_hash, created_at, updated_at) VALUES (?, ?, ?, 0, 0)",
+            ["bob", "Alice@Example.COM", hash])
+        #expect(error?.constraint == .unique)
+        #expect(error?.constrainedColumns == ["users.email"])
+    }
+
+    @Test func aSessionOfAMissingUserIsAForeignKeyViolation() {
+        let error = failure(
+            "INSERT INTO sessions (user_id, token_hash, created_at, expires_at, last_used_at) VALUES (?, ?, 0, 1, 0)",
+            [42, [UInt8](repeating: 7, count: 32)])
+        #expect(error?.constraint == .foreignKey)
+    }
+
+    @Test func aPhoneThatIsNotE164IsACheckViolation() {
+        let error = failure(
+            "INSERT INTO users (username, phone, password_hash, created_at, updated_at) VALUES (?, ?, ?, 0, 0)",
+            ["carol", "+1 555 0100", hash])
+        #expect(error?.constraint == .check)
+    }
+
+    @Test func aMissingPasswordHashIsANotNullViolation() {
+        let error = failure(
+            "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)",
+            ["dave", String?.none])
+        #expect(error?.constraint == .notNull)
+        #expect(error?.constrainedColumns == ["users.password_hash"])
+    }
+
+    @Test func errorsCarryTheSQLButNeverTheBoundValues() {
+        let secret = "correct horse battery staple"
+        let error = failure(
+            "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)",
+            ["alice", "$argon2id$" + secret])
+        #expect(error?.sql == "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)")
+        #expect(error.map { !String(describing: $0).contains(secret) } == true)
+        #expect(error.map { !$0.message.contains(secret) } == true)
+    }
+
+    @Test func deletingAUserCascadesToItsSessions() throws {
+        let remaining = try worker.write { db in
+            try db.execute(
+                "INSERT INTO sessions (user_id, token_hash, created_at, expires_at, last_used_at) VALUES (1, ?, 0, 1, 0)",
+                [[UInt8](repeating: 1, count: 32)])
+            try db.execute("DELETE FROM users WHERE id = 1")
+            return try db.queryFirst("SELECT count(*) FROM sessions") { try $0.int64(0) }
+        }
+        #expect(remaining == 0)
+    }
+}

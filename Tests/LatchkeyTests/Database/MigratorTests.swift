@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import Latchkey
+
+@Suite struct MigratorTests {
+    private func versions(_ worker: DatabaseWorker) throws -> [Int64] {
+        try worker.read { db in
+            try db.query("SELECT version FROM latchkey_migrations ORDER BY version") { try $0.int64(0) }
+        }
+    }
+
+    private func tables(_ worker: DatabaseWorker) throws -> [String] {
+        try worker.read { db in
+            try db.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { try $0.string(0) }
+        }
+    }
+
+    @Test func bundledMigrationsApplyToANewDatabase() throws {
+        let worker = try DatabaseWorker(.inMemory)
+        #expect(try versions(worker) == Migration.bundled.map { Int64($0.version) })
+        #expect(try tables(worker) == ["latchkey_migrations", "sessions", "users"])
+    }
+
+    @Test func bookkeepingRecordsVersionNameAndChecksumOfEachMigration() throws {
+        struct Record: Equatable, Sendable {
+            let version: Int
+            let name: String
+            let checksum: [UInt8]
+        }
+        let worker = try DatabaseWorker(.inMemory)
+        let stored = try worker.read { db in
+            try db.query("SELECT version, name, checksum FROM latchkey_migrations ORDER BY version") {
+                Record(version: Int(try $0.int64(0)), name: try $0.string(1), checksum: try $0.bytes(2))
+            }
+        }
+        #expect(stored == Migration.bundled.map { Record(version: $0.version, name: $0.name, checksum: $0.checksum) })
+        #expect(stored.allSatisfy { $0.checksum.count == 32 })
+    }
+
+    @Test func migrationsAreNotReappliedWhenAFileIsReopened() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("db.sqlite3")
+        let first = try DatabaseWorker(.file(path: path))
+        // Mark the rows: a re-applied migration would write a fresh time.
+        try first.write { db in try db.execute("UPDATE latchkey_migrations SET applied_at = 1") }
+        let second = try DatabaseWorker(.file(path: path))
+        let after = try second.read { db in
+            try db.query("SELECT applied_at FROM latchkey_migrations") { try $0.int64(0) }
+        }
+        #expect(after == Array(repeating: 1, count: Migration.bundled.count))
+        #expect(try versions(second) == Migration.bundled.map { Int64($0.version) })
+    }
+
+    @Test func pendingMigrationsApplyInOrderOnReopen() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("db.sqlite3")
+        _ = try DatabaseWorker(.file(path: path), migrations: Array(Migration.bundled.prefix(1)))
+        let worker = try DatabaseWorker(.file(path: path))
+        #expect(try versions(worker) == Migration.bundled.map { Int64($0.version) })
+    }
+
+    @Test func aDatabaseWithAnUnknownNewerMigrationIsRefusedAndLeftUntouched() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("db.sqlite3")
+        let newer =
+            Migration.bundled + [
+                Migration(version: 9999, name: "from_the_future", sql: "CREATE TABLE future (x INTEGER) STRICT;")
+            ]
+        do { _ = try DatabaseWorker(.file(path: path), migrations: newer) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: DatabaseError.unknownMigration(version: 9999, name: "from_the_future")) {
+            _ = try DatabaseWorker(.file(path: path))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func aChangedAppliedMigrationIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("db.sqlite3")
+        _ = try DatabaseWorker(.file(path: path))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        var altered = Migration.bundled
+        let first = altered[0]
+        altered[0] = Migration(version: first.version, name: first.name, sql: first.sql + "\n-- edited later\n")
+        #expect(throws: DatabaseError.migrationChanged(version: first.version, name: first.name)) {
+            _ = try DatabaseWorker(.file(path: path), migrations: altered)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func aFailingMigrationLeavesNoTraceOfItself() throws {
+        let broken =
+            Migration.bundled + [
+                Migration(
+                    version: 50, name: "broken", sql: "CREATE TABLE half (x INTEGER) STRICT; SELECT * FROM nowhere;")
+            ]
+        let folder = try TemporaryFolder()
+        let path = folder.file("db.sqlite3")
+        #expect(throws: DatabaseError.self) { _ = try DatabaseWorker(.file(path: path), migrations: broken) }
+        let worker = try DatabaseWorker(.file(path: path))
+        #expect(try tables(worker) == ["latchkey_migrations", "sessions", "users"])
+    }
+
+    @Test func everySQLFileInTheMigrationsFolderIsCompiledIn() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let folder = root.appendingPathComponent("Migrations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
+            .sorted()
+        #expect(!files.isEmpty)
+        let compiled = Migration.bundled.map { String(format: "%04d_%@.sql", $0.version, $0.name) }
+        #expect(compiled == files)
+        for (file, migration) in zip(files, Migration.bundled) {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(text == migration.sql, "\(file) differs from its compiled copy")
+        }
+    }
+
+    @Test func tablesAreStrictWithTheIndexesTheirLookupsNeed() throws {
+        let worker = try DatabaseWorker(.inMemory)
+        let strict = try worker.read { db in
+            try db.query("SELECT name FROM pragma_table_list WHERE strict = 1 AND schema = 'main' ORDER BY name") {
+                try $0.string(0)
+            }
+        }
+        #expect(strict == ["latchkey_migrations", "sessions", "users"])
+        let indexes = try worker.read { db in
+            try db.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") {
+                try $0.string(0)
+            }
+        }
+        #expect(indexes == ["sessions_token_hash", "sessions_user_id", "users_email", "users_username"])
+    }
+}
