@@ -1,0 +1,35 @@
+import CSodium
+
+/// Base64 encodings from libsodium, constant-time and without padding.
+enum Base64 {
+    /// The standard alphabet with no padding, as PHC strings use.
+    static func standard(_ bytes: [UInt8]) -> String {
+        encode(bytes, variant: sodium_base64_VARIANT_ORIGINAL_NO_PADDING)
+    }
+
+    /// The URL- and file-safe alphabet with no padding, as session tokens use.
+    static func urlSafe(_ bytes: [UInt8]) -> String { encode(bytes, variant: sodium_base64_VARIANT_URLSAFE_NO_PADDING) }
+
+    private static func encode(_ bytes: [UInt8], variant: Int32) -> String {
+        Sodium.ensureInitialized()
+        let length = sodium_base64_encoded_len(bytes.count, variant)
+        var output = [CChar](repeating: 0, count: length)
+        _ = output.withUnsafeMutableBufferPointer { out in
+            bytes.withUnsafeBufferPointer { input in
+                sodium_bin2base64(out.baseAddress!, length, input.baseAddress, input.count, variant)
+            }
+        }
+        return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Random bytes from the operating system's CSPRNG, through libsodium.
+enum RandomBytes {
+    /// `count` bytes from `randombytes_buf`.
+    static func make(_ count: Int) -> [UInt8] {
+        Sodium.ensureInitialized()
+        var bytes = [UInt8](repeating: 0, count: count)
+        bytes.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, count) }
+        return bytes
+    }
+}

@@ -1,0 +1,57 @@
+/// A phone number in E.164: `+`, a country calling code, then the national number; 7–15 digits in all.
+public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
+    /// `+` and the digits, e.g. `+447911123456`.
+    public let e164: String
+    /// The country calling code, e.g. `44`.
+    public let callingCode: String
+    /// The digits after the calling code.
+    public let nationalNumber: String
+
+    /// Why a phone number was refused; the message says what is expected.
+    public struct Problem: Error, Sendable, Hashable {
+        /// What went wrong, in words for the person who typed it.
+        public let reason: String
+    }
+
+    /// Parses typed input: `+` or `00`, then digits, with spaces, dashes, dots and parentheses allowed.
+    public init(_ input: String) throws(Problem) {
+        guard input.utf8.count <= 64 else { throw Problem(reason: "is too long") }
+        var rest = Substring(input)
+        while rest.first == " " { rest = rest.dropFirst() }
+        while rest.last == " " { rest = rest.dropLast() }
+        if rest.hasPrefix("+") {
+            rest = rest.dropFirst()
+        } else if rest.hasPrefix("00") {
+            rest = rest.dropFirst(2)
+        } else {
+            throw Problem(reason: "must start with + or 00 and the country calling code")
+        }
+        var digits = ""
+        for character in rest {
+            switch character {
+            case "0"..."9": digits.append(character)
+            case " ", "-", ".", "(", ")": continue
+            default: throw Problem(reason: "may hold only digits, spaces, dashes, dots and parentheses")
+            }
+        }
+        guard (7...15).contains(digits.count) else { throw Problem(reason: "must have 7 to 15 digits") }
+        guard let code = CallingCodes.code(prefixing: digits) else {
+            throw Problem(reason: "starts with no assigned country calling code")
+        }
+        self.init(callingCode: code, nationalNumber: String(digits.dropFirst(code.count)))
+    }
+
+    /// Reads back a number stored in E.164.
+    public init?(e164: String) {
+        guard e164.hasPrefix("+"), let parsed = try? PhoneNumber(e164), parsed.e164 == e164 else { return nil }
+        self = parsed
+    }
+
+    private init(callingCode: String, nationalNumber: String) {
+        self.callingCode = callingCode
+        self.nationalNumber = nationalNumber
+        e164 = "+" + callingCode + nationalNumber
+    }
+
+    public var description: String { e164 }
+}

@@ -1,0 +1,58 @@
+/// The Login scene: a username and password become a new session.
+public enum Login {
+    public enum Authenticate {
+        /// What the display collected.
+        public struct Request: Sendable {
+            public var username: String
+            public var password: String
+
+            /// A request with the typed username and password.
+            public init(username: String, password: String) {
+                self.username = username
+                self.password = password
+            }
+        }
+
+        /// The outcome, for the presenter.
+        public enum Response: Sendable, Hashable {
+            /// Signed in: the token is new and shown only this once.
+            case signedIn(user: UserProfile, session: SessionInfo, token: SessionToken)
+            /// Wrong password, unknown or disabled user: deliberately one case.
+            case invalidCredentials
+            case unavailable(ServiceProblem)
+        }
+
+        /// What the display shows.
+        public enum ViewModel: Sendable, Hashable {
+            /// The token is for the display to keep (the CLI writes it to the session file), not to print.
+            case signedIn(message: String, token: SessionToken)
+            case failed(FailureViewModel)
+        }
+    }
+}
+
+/// What the Login interactor does for a display.
+public protocol LoginBusinessLogic: AnyObject {
+    /// Checks the credentials, opens a session and presents the outcome.
+    func login(request: Login.Authenticate.Request)
+}
+
+/// What the Login scene keeps for the scenes it leads to.
+public protocol LoginDataStore: AnyObject {
+    /// The user who signed in, if the last request succeeded.
+    var signedInUser: UserProfile? { get }
+    /// The session that sign-in opened.
+    var session: SessionInfo? { get }
+}
+
+/// How the Login presenter is reached.
+public protocol LoginPresentationLogic: AnyObject {
+    /// Formats the outcome for the display.
+    func presentLogin(response: Login.Authenticate.Response)
+}
+
+/// What a display of the Login scene implements.
+public protocol LoginDisplayLogic: AnyObject {
+    /// Shows the outcome.
+    func displayLogin(viewModel: Login.Authenticate.ViewModel)
+}

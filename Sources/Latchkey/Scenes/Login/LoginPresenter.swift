@@ -1,0 +1,20 @@
+/// Turns a sign-in outcome into what a display shows.
+public final class LoginPresenter: LoginPresentationLogic {
+    /// Weak, as in Clean Swift: the display owns the scene.
+    public weak var display: (any LoginDisplayLogic)?
+
+    /// A presenter with no display yet.
+    public init() {}
+
+    public func presentLogin(response: Login.Authenticate.Response) {
+        display?.displayLogin(viewModel: Self.viewModel(for: response))
+    }
+
+    static func viewModel(for response: Login.Authenticate.Response) -> Login.Authenticate.ViewModel {
+        switch response {
+        case .signedIn(let user, _, let token): .signedIn(message: "Signed in as \(user.username).", token: token)
+        case .invalidCredentials: .failed(.invalidCredentials)
+        case .unavailable(let problem): .failed(.unavailable(problem))
+        }
+    }
+}

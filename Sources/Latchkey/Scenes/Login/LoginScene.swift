@@ -1,0 +1,18 @@
+/// The assembled Login scene, held by its display.
+public struct LoginScene {
+    public let interactor: any LoginBusinessLogic & LoginDataStore
+    public let router: any LoginRoutingLogic & LoginDataPassing
+}
+
+extension SceneFactory {
+    /// Assembles the Login scene around `display`.
+    public func makeLoginScene(display: any LoginDisplayLogic) -> LoginScene {
+        let presenter = LoginPresenter()
+        presenter.display = display
+        let interactor = LoginInteractor(presenter: presenter, workers: workers)
+        let router = LoginRouter(dataStore: interactor) { [self] whoAmIDisplay in
+            makeWhoAmIScene(display: whoAmIDisplay)
+        }
+        return LoginScene(interactor: interactor, router: router)
+    }
+}

@@ -1,0 +1,48 @@
+/// The Logout scene: a session, or all of a user's sessions, revoked.
+public enum Logout {
+    public enum SignOut {
+        /// The token of the session to end; `everywhere` ends all of that user's sessions.
+        public struct Request: Sendable {
+            public var token: SessionToken?
+            public var everywhere: Bool
+
+            /// A request to end the session of `token` (and with `everywhere`, all of its user's).
+            public init(token: SessionToken?, everywhere: Bool = false) {
+                self.token = token
+                self.everywhere = everywhere
+            }
+        }
+
+        /// The outcome, for the presenter.
+        public enum Response: Sendable, Hashable {
+            case signedOut(sessionsEnded: Int)
+            /// There was no live session to end: not an error.
+            case wasNotSignedIn
+            case unavailable(ServiceProblem)
+        }
+
+        /// What the display shows.
+        public enum ViewModel: Sendable, Hashable {
+            case signedOut(message: String)
+            case failed(FailureViewModel)
+        }
+    }
+}
+
+/// What the Logout interactor does for a display.
+public protocol LogoutBusinessLogic: AnyObject {
+    /// Revokes the session (or sessions) and presents the outcome.
+    func logout(request: Logout.SignOut.Request)
+}
+
+/// How the Logout presenter is reached.
+public protocol LogoutPresentationLogic: AnyObject {
+    /// Formats the outcome for the display.
+    func presentLogout(response: Logout.SignOut.Response)
+}
+
+/// What a display of the Logout scene implements.
+public protocol LogoutDisplayLogic: AnyObject {
+    /// Shows the outcome.
+    func displayLogout(viewModel: Logout.SignOut.ViewModel)
+}

@@ -1,0 +1,35 @@
+/// Turns a registration outcome into what a display shows.
+public final class RegisterPresenter: RegisterPresentationLogic {
+    /// Weak, as in Clean Swift: the display owns the scene, not the other way round.
+    public weak var display: (any RegisterDisplayLogic)?
+
+    /// A presenter with no display yet.
+    public init() {}
+
+    public func presentRegistration(response: Register.CreateAccount.Response) {
+        display?.displayRegistration(viewModel: Self.viewModel(for: response))
+    }
+
+    static func viewModel(for response: Register.CreateAccount.Response) -> Register.CreateAccount.ViewModel {
+        switch response {
+        case .registered(let user):
+            .registered(message: "Account \(user.username) created.", card: ProfileCard(user, session: nil))
+        case .rejected(let failure):
+            .failed(FailureViewModel(message: message(for: failure), kind: .invalidInput))
+        case .unavailable(let problem):
+            .failed(.unavailable(problem))
+        }
+    }
+
+    static func message(for failure: Register.CreateAccount.Failure) -> String {
+        switch failure {
+        case .usernameTaken: "That username is taken."
+        case .emailTaken: "That email address is already in use."
+        case .invalidUsername(let problem): "Invalid username: " + UsernameText.explain(problem)
+        case .invalidEmail: "Invalid email address: expected one @, a name before it and a domain with a dot after it."
+        case .invalidPhone(let reason): "Invalid phone number: it \(reason) (for example +44 20 7946 0958)."
+        case .invalidDisplayName: "Invalid display name: at most 64 characters, no control characters."
+        case .passwordRejected(let rejection): PasswordText.explain(rejection)
+        }
+    }
+}

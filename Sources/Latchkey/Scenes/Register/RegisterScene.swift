@@ -1,0 +1,13 @@
+/// The assembled Register scene, held by its display.
+public struct RegisterScene {
+    public let interactor: any RegisterBusinessLogic & RegisterDataStore
+}
+
+extension SceneFactory {
+    /// Assembles the Register scene around `display`.
+    public func makeRegisterScene(display: any RegisterDisplayLogic) -> RegisterScene {
+        let presenter = RegisterPresenter()
+        presenter.display = display
+        return RegisterScene(interactor: RegisterInteractor(presenter: presenter, workers: workers))
+    }
+}

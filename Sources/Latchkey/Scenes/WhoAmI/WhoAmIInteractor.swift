@@ -1,0 +1,44 @@
+/// Finds who a session belongs to, or uses the user the Login router handed over.
+public final class WhoAmIInteractor: WhoAmIBusinessLogic, WhoAmIDataStore {
+    private let presenter: any WhoAmIPresentationLogic
+    private let workers: LatchkeyWorkers
+    public var user: UserProfile?
+    public var session: SessionInfo?
+
+    /// An interactor that reports to `presenter` and works through `workers`.
+    public init(presenter: any WhoAmIPresentationLogic, workers: LatchkeyWorkers) {
+        self.presenter = presenter
+        self.workers = workers
+    }
+
+    public func fetchProfile(request: WhoAmI.Profile.Request) {
+        presenter.presentProfile(response: response(to: request))
+    }
+
+    private func response(to request: WhoAmI.Profile.Request) -> WhoAmI.Profile.Response {
+        guard let token = request.token else {
+            // Handed over in this process by the Login router: no second read.
+            guard let user, let session else { return .notSignedIn }
+            return session.expiresAt > workers.time.now() ? .signedIn(user: user, session: session) : .expired
+        }
+        let workers = workers
+        let now = workers.time.now()
+        do {
+            let found = try workers.database.read { db in try workers.sessions.find(token, in: db) }
+            guard let found, !found.isRevoked, !found.isUserDisabled else { return .notSignedIn }
+            guard found.session.expiresAt > now else { return .expired }
+            if now.timeIntervalSince(found.session.lastUsedAt)
+                >= Double(workers.policy.lastUsedGranularity.wholeSeconds)
+            {
+                try workers.database.write { db in
+                    try workers.sessions.touch(sessionID: found.session.id, now: now, in: db)
+                }
+            }
+            user = found.user
+            session = found.session
+            return .signedIn(user: found.user, session: found.session)
+        } catch {
+            return .unavailable(ServiceProblem.from(error))
+        }
+    }
+}

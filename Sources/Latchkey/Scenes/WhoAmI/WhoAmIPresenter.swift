@@ -1,0 +1,21 @@
+/// Turns a profile into the card a display shows, with the phone masked.
+public final class WhoAmIPresenter: WhoAmIPresentationLogic {
+    /// Weak, as in Clean Swift: the display owns the scene.
+    public weak var display: (any WhoAmIDisplayLogic)?
+
+    /// A presenter with no display yet.
+    public init() {}
+
+    public func presentProfile(response: WhoAmI.Profile.Response) {
+        display?.displayProfile(viewModel: Self.viewModel(for: response))
+    }
+
+    static func viewModel(for response: WhoAmI.Profile.Response) -> WhoAmI.Profile.ViewModel {
+        switch response {
+        case .signedIn(let user, let session): .card(ProfileCard(user, session: session))
+        case .notSignedIn: .failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated))
+        case .expired: .failed(FailureViewModel(message: "Session expired.", kind: .notAuthenticated))
+        case .unavailable(let problem): .failed(.unavailable(problem))
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// The assembled WhoAmI scene, held by its display.
+public struct WhoAmIScene {
+    public let interactor: any WhoAmIBusinessLogic & WhoAmIDataStore
+}
+
+extension SceneFactory {
+    /// Assembles the WhoAmI scene around `display`.
+    public func makeWhoAmIScene(display: any WhoAmIDisplayLogic) -> WhoAmIScene {
+        let presenter = WhoAmIPresenter()
+        presenter.display = display
+        return WhoAmIScene(interactor: WhoAmIInteractor(presenter: presenter, workers: workers))
+    }
+}

@@ -1,0 +1,24 @@
+/// An email address, checked for shape only: one `@`, a local part, a dotted domain, at most 254 bytes.
+public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
+    /// The address as given (compared case-insensitively by the database).
+    public let value: String
+
+    /// Why an email address was refused.
+    public struct Problem: Error, Sendable, Hashable {}
+
+    /// Checks `input`: no spaces or control characters, exactly one `@`, a non-empty local part
+    /// and a domain with an inner dot.
+    public init(_ input: String) throws(Problem) {
+        guard input.utf8.count <= 254 else { throw Problem() }
+        guard
+            !input.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        else { throw Problem() }
+        let parts = input.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { throw Problem() }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { throw Problem() }
+        value = input
+    }
+
+    public var description: String { value }
+}

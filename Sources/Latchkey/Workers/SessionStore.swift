@@ -1,0 +1,61 @@
+import Foundation
+
+/// A session found by its token, with its user.
+struct ActiveSession {
+    let session: SessionInfo
+    let user: UserProfile
+    let isRevoked: Bool
+    let isUserDisabled: Bool
+}
+
+/// Session queries on the shared `DatabaseWorker`, by token hash only, inside the caller's transaction.
+struct SessionStore: Sendable {
+    func create(userID: Int64, token: SessionToken, now: Date, lifetime: Duration, in db: Database) throws
+        -> SessionInfo
+    {
+        let expires = now.addingTimeInterval(TimeInterval(lifetime.wholeSeconds))
+        try db.execute(
+            "INSERT INTO sessions (user_id, token_hash, created_at, expires_at, last_used_at) VALUES (?, ?, ?, ?, ?)",
+            [userID, token.hash, now.databaseSeconds, expires.databaseSeconds, now.databaseSeconds])
+        return SessionInfo(id: db.lastInsertRowID, createdAt: now, expiresAt: expires, lastUsedAt: now)
+    }
+
+    func find(_ token: SessionToken, in db: Database) throws -> ActiveSession? {
+        try db.queryFirst(
+            """
+            SELECT \(AccountStore.profileColumns), sessions.id, sessions.created_at, sessions.expires_at,
+                sessions.last_used_at, sessions.revoked_at, users.disabled_at
+            FROM sessions JOIN users ON users.id = sessions.user_id
+            WHERE sessions.token_hash = ?
+            """, [token.hash]
+        ) { row in
+            ActiveSession(
+                session: SessionInfo(
+                    id: try row.int64(7), createdAt: Date(databaseSeconds: try row.int64(8)),
+                    expiresAt: Date(databaseSeconds: try row.int64(9)),
+                    lastUsedAt: Date(databaseSeconds: try row.int64(10))),
+                user: try AccountStore.profile(row),
+                isRevoked: !row.isNull(11),
+                isUserDisabled: !row.isNull(12))
+        }
+    }
+
+    func touch(sessionID: Int64, now: Date, in db: Database) throws {
+        try db.execute("UPDATE sessions SET last_used_at = ? WHERE id = ?", [now.databaseSeconds, sessionID])
+    }
+
+    /// Revokes one session; returns how many were still live (0 or 1).
+    func revoke(sessionID: Int64, now: Date, in db: Database) throws -> Int {
+        try db.execute(
+            "UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [now.databaseSeconds, sessionID])
+        return db.changes
+    }
+
+    /// Revokes every live session of a user but `keeping`; returns how many it ended.
+    func revokeAll(userID: Int64, keeping: Int64? = nil, now: Date, in db: Database) throws -> Int {
+        try db.execute(
+            "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?",
+            [now.databaseSeconds, userID, keeping])
+        return db.changes
+    }
+}

@@ -1,0 +1,51 @@
+/// A session token: shown once to its owner, stored only as its SHA-256.
+/// Its description is redacted so it cannot end up in a log by accident.
+public struct SessionToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The prefix that makes a Latchkey token recognizable (to secret scanners too).
+    public static let prefix = "lk_"
+    /// 32 random bytes in base64url without padding.
+    static let encodedLength = 43
+
+    /// The full token text. Handle with care: this is the secret.
+    public let secret: String
+
+    /// Accepts text of the token's exact shape (`lk_` + 43 base64url characters), nil otherwise.
+    public init?(_ text: String) {
+        let body = text.utf8.dropFirst(Self.prefix.utf8.count)
+        guard text.hasPrefix(Self.prefix), body.count == Self.encodedLength,
+            body.allSatisfy({ Self.isBase64URL($0) })
+        else { return nil }
+        secret = text
+    }
+
+    /// The SHA-256 kept in the database in place of the token.
+    public var hash: [UInt8] { SHA256.hash(Array(secret.utf8)) }
+
+    public var description: String { Self.prefix + "…(redacted)" }
+    public var debugDescription: String { description }
+
+    private static func isBase64URL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
+}
+
+/// Makes new session tokens.
+public protocol SessionTokenGenerating: Sendable {
+    /// A new, unguessable token.
+    func makeToken() -> SessionToken
+}
+
+/// Tokens from 32 bytes of libsodium's `randombytes_buf`.
+public struct RandomSessionTokens: SessionTokenGenerating {
+    /// A generator over the system's CSPRNG.
+    public init() {}
+
+    public func makeToken() -> SessionToken {
+        SessionToken(SessionToken.prefix + Base64.urlSafe(RandomBytes.make(32)))!
+    }
+}
