@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import Latchkey
+
+/// The four scenes in one cycle through `SceneFactory`, as a display drives them.
+@Suite struct EndToEndTests {
+    private func cycle(on location: DatabaseLocation) throws -> (DisplayLogicSpy, LatchkeyWorkers, SessionToken?) {
+        let workers = LatchkeyWorkers(
+            database: try DatabaseWorker(location), hasher: Argon2idHasher(parameters: .cheapestForTests))
+        let factory = SceneFactory(workers: workers)
+        let display = DisplayLogicSpy()
+        factory.makeRegisterScene(display: display).interactor.register(request: Seeds.alice)
+        factory.makeLoginScene(display: display).interactor.login(
+            request: .init(username: "alice", password: Seeds.password))
+        guard case .signedIn(_, let token) = display.logins.last else { return (display, workers, nil) }
+        factory.makeWhoAmIScene(display: display).interactor.fetchProfile(request: .init(token: token))
+        factory.makeLogoutScene(display: display).interactor.logout(request: .init(token: token))
+        factory.makeWhoAmIScene(display: display).interactor.fetchProfile(request: .init(token: token))
+        return (display, workers, token)
+    }
+
+    private func checkCycle(_ display: DisplayLogicSpy) {
+        guard case .registered = display.registrations.first, case .card(let card) = display.profiles.first else {
+            Issue.record("the cycle broke: \(display.registrations) \(display.logins) \(display.profiles)")
+            return
+        }
+        #expect(card.maskedPhone == "+7 (•••) •••-••-33")
+        #expect(display.logouts == [.signedOut(message: "Signed out.")])
+        #expect(display.profiles.last == .failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated)))
+    }
+
+    @Test func registerLoginWhoAmIAndLogoutWorkInMemory() throws {
+        checkCycle(try cycle(on: .inMemory).0)
+    }
+
+    @Test func registerLoginWhoAmIAndLogoutWorkOnAFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("latchkey.sqlite3")
+        let (display, _, token) = try cycle(on: .file(path: path))
+        checkCycle(display)
+        // The raw bytes of the file and its log hold neither secret.
+        let bytes = [path, path + "-wal"].compactMap { FileManager.default.contents(atPath: $0) }.reduce(Data(), +)
+        #expect(bytes.count > 0)
+        #expect(bytes.range(of: Data(try #require(token).secret.utf8)) == nil)
+        #expect(bytes.range(of: Data(Seeds.password.utf8)) == nil)
+    }
+
+    @Test func theDatabaseNeverHoldsATokenOrPasswordInClear() throws {
+        let (_, workers, token) = try cycle(on: .inMemory)
+        let secret = try #require(token).secret
+        let dump = try workers.database.read { db in
+            try db.query("SELECT quote(token_hash) FROM sessions") { try $0.string(0) }
+                + db.query("SELECT quote(password_hash) || quote(username) FROM users") { try $0.string(0) }
+        }.joined()
+        #expect(!dump.contains(secret))
+        #expect(!dump.contains(secret.dropFirst(3)))
+        #expect(!dump.contains(Seeds.password))
+    }
+}

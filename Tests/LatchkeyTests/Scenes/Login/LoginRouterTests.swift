@@ -1,0 +1,35 @@
+import Testing
+
+@testable import Latchkey
+
+@Suite struct LoginRouterTests {
+    @Test func afterASignInTheRouterHandsTheUserToWhoAmIWithNoSecondRead() throws {
+        let workers = try Seeds.workers()
+        try Seeds.register(Seeds.alice, with: workers)
+        let display = DisplayLogicSpy()
+        let scene = SceneFactory(workers: workers).makeLoginScene(display: display)
+        scene.interactor.login(request: .init(username: "alice", password: Seeds.password))
+
+        let whoAmI = scene.router.routeToWhoAmI(display: display)
+        #expect(whoAmI.interactor.user == scene.router.dataStore.signedInUser)
+        #expect(whoAmI.interactor.session == scene.router.dataStore.session)
+
+        // Proof of no second read: the users are gone from the database, yet the card shows.
+        try workers.database.write { db in try db.execute("DELETE FROM users") }
+        whoAmI.interactor.fetchProfile(request: .init(token: nil))
+        guard case .card(let card) = display.profiles.last else {
+            Issue.record("no card: \(display.profiles)")
+            return
+        }
+        #expect(card.username == "alice")
+        #expect(card.maskedPhone == "+7 (•••) •••-••-33")
+    }
+
+    @Test func withNoSignInTheRouterHandsOverNobody() throws {
+        let display = DisplayLogicSpy()
+        let scene = SceneFactory(workers: try Seeds.workers()).makeLoginScene(display: display)
+        let whoAmI = scene.router.routeToWhoAmI(display: display)
+        whoAmI.interactor.fetchProfile(request: .init(token: nil))
+        #expect(display.profiles == [.failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated))])
+    }
+}

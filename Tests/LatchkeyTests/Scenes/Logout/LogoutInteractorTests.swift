@@ -1,0 +1,70 @@
+import Testing
+
+@testable import Latchkey
+
+@Suite struct LogoutInteractorTests {
+    let time = ManualTime()
+    let workers: LatchkeyWorkers
+    let spy = LogoutPresentationLogicSpy()
+    let interactor: LogoutInteractor
+
+    init() throws {
+        workers = try Seeds.workers(time: time)
+        try Seeds.register(Seeds.alice, with: workers)
+        try Seeds.register(Seeds.bob, with: workers)
+        interactor = LogoutInteractor(presenter: spy, workers: workers)
+    }
+
+    private func logout(_ token: SessionToken?, everywhere: Bool = false) -> Logout.SignOut.Response? {
+        interactor.logout(request: .init(token: token, everywhere: everywhere))
+        return spy.responses.last
+    }
+
+    private func whoAmI(_ token: SessionToken) -> WhoAmI.Profile.Response? {
+        let whoSpy = WhoAmIPresentationLogicSpy()
+        WhoAmIInteractor(presenter: whoSpy, workers: workers).fetchProfile(request: .init(token: token))
+        return whoSpy.responses.last
+    }
+
+    @Test func logoutRevokesThatSessionOnly() throws {
+        let first = try Seeds.login("alice", with: workers)
+        let second = try Seeds.login("alice", with: workers)
+        #expect(logout(first) == .signedOut(sessionsEnded: 1))
+        #expect(whoAmI(first) == .notSignedIn)
+        guard case .signedIn = whoAmI(second) else {
+            Issue.record("the other session ended too")
+            return
+        }
+    }
+
+    @Test func logoutEverywhereRevokesEverySessionOfThatUserOnly() throws {
+        let alice = [try Seeds.login("alice", with: workers), try Seeds.login("alice", with: workers)]
+        let bob = try Seeds.login("bob", "bob's long enough password", with: workers)
+        #expect(logout(alice[0], everywhere: true) == .signedOut(sessionsEnded: 2))
+        #expect(alice.map(whoAmI) == [.notSignedIn, .notSignedIn])
+        guard case .signedIn = whoAmI(bob) else {
+            Issue.record("bob was signed out")
+            return
+        }
+    }
+
+    @Test func signingOutWhenSignedOutIsNotAnError() throws {
+        let token = try Seeds.login("alice", with: workers)
+        _ = logout(token)
+        #expect(logout(token) == .wasNotSignedIn)
+        #expect(logout(nil) == .wasNotSignedIn)
+        #expect(logout(RandomSessionTokens().makeToken()) == .wasNotSignedIn)
+    }
+
+    @Test func anExpiredTokenCannotEndItsUsersOtherSessions() throws {
+        let old = try Seeds.login("alice", with: workers)
+        time.advance(by: .seconds(29 * 24 * 3600))
+        let recent = try Seeds.login("alice", with: workers)
+        time.advance(by: .seconds(2 * 24 * 3600))
+        #expect(logout(old, everywhere: true) == .signedOut(sessionsEnded: 1))
+        guard case .signedIn = whoAmI(recent) else {
+            Issue.record("an expired token ended a live session")
+            return
+        }
+    }
+}

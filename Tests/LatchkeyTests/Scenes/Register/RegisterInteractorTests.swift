@@ -1,0 +1,117 @@
+import Testing
+
+@testable import Latchkey
+
+@Suite struct RegisterInteractorTests {
+    let workers: LatchkeyWorkers
+    let spy = RegisterPresentationLogicSpy()
+    let interactor: RegisterInteractor
+
+    init() throws {
+        workers = try Seeds.workers()
+        interactor = RegisterInteractor(presenter: spy, workers: workers)
+    }
+
+    private func register(_ request: Register.CreateAccount.Request) -> Register.CreateAccount.Response? {
+        interactor.register(request: request)
+        return spy.responses.last
+    }
+
+    @Test func aValidRequestCreatesTheAccountAndPresentsItsProfile() throws {
+        guard case .registered(let user) = register(Seeds.alice) else {
+            Issue.record("not registered: \(spy.responses)")
+            return
+        }
+        #expect(user.username == "alice")
+        #expect(user.email == "alice@example.com")
+        #expect(user.phone?.e164 == "+79123456733")
+        #expect(user.displayName == "Alice Liddell")
+        #expect(user.createdAt == workers.time.now())
+        #expect(interactor.registeredUser == user)
+        #expect(spy.responses.count == 1)
+    }
+
+    @Test func theStoredHashIsArgon2idAndVerifiesTheNormalizedPassword() throws {
+        _ = register(Register.CreateAccount.Request(username: "carol", password: "ｆｕｌｌｗｉｄｔｈ ｐａｓｓｗｏｒｄ"))
+        let hash = try workers.database.read { db in
+            try db.queryFirst("SELECT password_hash FROM users WHERE username = 'carol'") { try $0.string(0) }
+        }
+        #expect(hash?.hasPrefix("$argon2id$") == true)
+        #expect(hash.map { workers.hasher.verify("fullwidth password", against: $0) } == true)
+    }
+
+    @Test func aUsernameTakenInAnyCaseIsRefused() {
+        _ = register(Seeds.alice)
+        var again = Seeds.bob
+        again.username = "ALICE"
+        #expect(register(again) == .rejected(.usernameTaken))
+    }
+
+    @Test func anEmailTakenInAnyCaseIsRefused() {
+        _ = register(Seeds.alice)
+        var bob = Seeds.bob
+        bob.email = "ALICE@example.com"
+        #expect(register(bob) == .rejected(.emailTaken))
+    }
+
+    @Test(
+        arguments: [
+            (Register.CreateAccount.Request(username: "x", password: Seeds.password), .invalidUsername(.tooShort)),
+            (
+                Register.CreateAccount.Request(username: "'; DROP TABLE users; --", password: Seeds.password),
+                .invalidUsername(.invalidCharacters)
+            ),
+            (
+                Register.CreateAccount.Request(username: "dave", password: "short"),
+                .passwordRejected(.tooShort(minimum: 15))
+            ),
+            (
+                Register.CreateAccount.Request(username: "dave.the.long.one", password: "DAVE.THE.LONG.ONE"),
+                .passwordRejected(.sameAsUsername)
+            ),
+            (
+                Register.CreateAccount.Request(username: "dave", password: String(repeating: "p", count: 1 << 20)),
+                .passwordRejected(.tooLong(maximum: 1_024))
+            ),
+            (Register.CreateAccount.Request(username: "dave", password: Seeds.password, email: "nope"), .invalidEmail),
+            (
+                Register.CreateAccount.Request(username: "dave", password: Seeds.password, phone: "555-0134"),
+                .invalidPhone(reason: "must start with + or 00 and the country calling code")
+            ),
+            (
+                Register.CreateAccount.Request(username: "dave", password: Seeds.password, displayName: "bell\u{7}"),
+                .invalidDisplayName
+            ),
+        ] as [(Register.CreateAccount.Request, Register.CreateAccount.Failure)])
+    func invalidRequestsAreRejectedWithTheirReasonAndWriteNothing(
+        _ request: Register.CreateAccount.Request, _ failure: Register.CreateAccount.Failure
+    ) throws {
+        #expect(register(request) == .rejected(failure))
+        #expect(
+            try workers.database.read { db in try db.queryFirst("SELECT count(*) FROM users") { try $0.int64(0) } } == 0
+        )
+    }
+
+    @Test func emptyOptionalFieldsCountAsNotGiven() {
+        guard
+            case .registered(let user) = register(
+                .init(username: "erin", password: Seeds.password, email: "", phone: ""))
+        else {
+            Issue.record("not registered")
+            return
+        }
+        #expect(user.email == nil)
+        #expect(user.phone == nil)
+    }
+
+    @Test func theDatabaseNeverHoldsThePasswordInClear() throws {
+        _ = register(Seeds.alice)
+        let dump = try workers.database.read { db in
+            try db.query("SELECT quote(username) || quote(email) || quote(phone) || quote(password_hash) FROM users") {
+                try $0.string(0)
+            }
+        }.joined()
+        #expect(!dump.contains(Seeds.password))
+        #expect(!dump.contains("horse"))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import Latchkey
+
+@Suite struct RegisterPresenterTests {
+    let display = DisplayLogicSpy()
+    let presenter = RegisterPresenter()
+
+    init() {
+        presenter.display = display
+    }
+
+    @Test func aNewAccountIsShownWithItsCardAndMaskedPhone() throws {
+        let user = UserProfile(
+            id: 1, username: "alice", email: nil, phone: try PhoneNumber("+998 90 123 45 67"), displayName: nil,
+            createdAt: Date(timeIntervalSince1970: 0), previousLoginAt: nil)
+        presenter.presentRegistration(response: .registered(user))
+        guard case .registered(let message, let card) = display.registrations.last else {
+            Issue.record("nothing shown")
+            return
+        }
+        #expect(message == "Account alice created.")
+        #expect(card.maskedPhone == "+998 •• ••• •• 67")
+        #expect(card.memberSince == "1970-01-01 00:00 UTC")
+        #expect(card.sessionExpires == nil)
+    }
+
+    @Test(arguments: [
+        (Register.CreateAccount.Failure.usernameTaken, "That username is taken."),
+        (.emailTaken, "That email address is already in use."),
+        (.invalidUsername(.tooShort), "Invalid username: use at least 3 characters."),
+        (
+            .invalidPhone(reason: "must have 7 to 15 digits"),
+            "Invalid phone number: it must have 7 to 15 digits (for example +44 20 7946 0958)."
+        ),
+        (
+            .passwordRejected(.tooShort(minimum: 15)),
+            "Password too short: use at least 15 characters; a few words make a good one."
+        ),
+        (.passwordRejected(.sameAsUsername), "Password refused: it must not be the username."),
+    ])
+    func eachRejectionIsExplainedAsInvalidInput(_ failure: Register.CreateAccount.Failure, _ message: String) {
+        presenter.presentRegistration(response: .rejected(failure))
+        #expect(display.registrations == [.failed(FailureViewModel(message: message, kind: .invalidInput))])
+    }
+}

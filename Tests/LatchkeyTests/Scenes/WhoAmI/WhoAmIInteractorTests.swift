@@ -1,0 +1,66 @@
+import Testing
+
+@testable import Latchkey
+
+@Suite struct WhoAmIInteractorTests {
+    let time = ManualTime()
+    let workers: LatchkeyWorkers
+    let spy = WhoAmIPresentationLogicSpy()
+    let interactor: WhoAmIInteractor
+    let token: SessionToken
+
+    init() throws {
+        workers = try Seeds.workers(time: time)
+        try Seeds.register(Seeds.alice, with: workers)
+        token = try Seeds.login("alice", with: workers)
+        interactor = WhoAmIInteractor(presenter: spy, workers: workers)
+    }
+
+    private func fetch(_ token: SessionToken?) -> WhoAmI.Profile.Response? {
+        interactor.fetchProfile(request: .init(token: token))
+        return spy.responses.last
+    }
+
+    @Test func aValidTokenShowsItsUser() {
+        guard case .signedIn(let user, let session) = fetch(token) else {
+            Issue.record("not signed in: \(spy.responses)")
+            return
+        }
+        #expect(user.username == "alice")
+        #expect(session.expiresAt > time.now())
+    }
+
+    @Test func noTokenOrAnUnknownOneIsNotSignedIn() {
+        #expect(fetch(nil) == .notSignedIn)
+        #expect(fetch(RandomSessionTokens().makeToken()) == .notSignedIn)
+    }
+
+    @Test func aSessionPastItsLifetimeHasExpired() {
+        time.advance(by: .seconds(30 * 24 * 3600))
+        #expect(fetch(token) == .expired)
+    }
+
+    @Test func aRevokedSessionDoesNotAuthenticate() throws {
+        try workers.database.write { db in try db.execute("UPDATE sessions SET revoked_at = 1") }
+        #expect(fetch(token) == .notSignedIn)
+    }
+
+    @Test func aDisabledUsersSessionDoesNotAuthenticate() throws {
+        try workers.database.write { db in try db.execute("UPDATE users SET disabled_at = 1") }
+        #expect(fetch(token) == .notSignedIn)
+    }
+
+    @Test func lastUsedIsWrittenAtMostOnceAMinute() throws {
+        func lastUsed() throws -> Int64? {
+            try workers.database.read { db in try db.queryFirst("SELECT last_used_at FROM sessions") { try $0.int64(0) }
+            }
+        }
+        let start = try lastUsed()
+        time.advance(by: .seconds(59))
+        _ = fetch(token)
+        #expect(try lastUsed() == start)
+        time.advance(by: .seconds(1))
+        _ = fetch(token)
+        #expect(try lastUsed() == time.now().databaseSeconds)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+
+@testable import Latchkey
+
+/// A clock the test moves by hand.
+final class ManualTime: TimeSource {
+    private let current: Mutex<Date>
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
+        current = Mutex(start)
+    }
+
+    func now() -> Date { current.withLock { $0 } }
+
+    func advance(by duration: Duration) {
+        current.withLock { $0 = $0.addingTimeInterval(TimeInterval(duration.wholeSeconds)) }
+    }
+}
+
+/// Shared fixtures, after CleanStore's Seeds.
+enum Seeds {
+    static let password = "correct horse battery staple"
+    static let otherPassword = "a different passphrase entirely"
+
+    static let alice = Register.CreateAccount.Request(
+        username: "Alice", password: password, email: "alice@example.com", phone: "+7 912 345-67-33",
+        displayName: "Alice Liddell")
+
+    static let bob = Register.CreateAccount.Request(username: "bob", password: "bob's long enough password")
+
+    /// Workers over a fresh in-memory database, with the cheapest Argon2id parameters.
+    static func workers(
+        time: ManualTime = ManualTime(), hasher: (any PasswordHashing)? = nil, policy: SecurityPolicy = SecurityPolicy()
+    ) throws -> LatchkeyWorkers {
+        LatchkeyWorkers(
+            database: try DatabaseWorker(.inMemory),
+            hasher: hasher ?? Argon2idHasher(parameters: .cheapestForTests),
+            time: time, policy: policy)
+    }
+
+    /// Registers `request` through the real Register scene; fails the test if it does not succeed.
+    @discardableResult
+    static func register(_ request: Register.CreateAccount.Request, with workers: LatchkeyWorkers) throws -> UserProfile
+    {
+        let spy = RegisterPresentationLogicSpy()
+        RegisterInteractor(presenter: spy, workers: workers).register(request: request)
+        guard case .registered(let profile) = spy.responses.last else { throw SeedError.notRegistered(spy.responses) }
+        return profile
+    }
+
+    /// Signs `username` in through the real Login scene and returns the token.
+    static func login(_ username: String, _ password: String = password, with workers: LatchkeyWorkers) throws
+        -> SessionToken
+    {
+        let spy = LoginPresentationLogicSpy()
+        LoginInteractor(presenter: spy, workers: workers).login(
+            request: .init(username: username, password: password))
+        guard case .signedIn(_, _, let token) = spy.responses.last else { throw SeedError.notSignedIn }
+        return token
+    }
+
+    enum SeedError: Error {
+        case notRegistered([Register.CreateAccount.Response])
+        case notSignedIn
+    }
+}

@@ -1,0 +1,76 @@
+import Synchronization
+
+@testable import Latchkey
+
+/// Stands in for `RegisterPresentationLogic`; records every response.
+final class RegisterPresentationLogicSpy: RegisterPresentationLogic {
+    var responses: [Register.CreateAccount.Response] = []
+    func presentRegistration(response: Register.CreateAccount.Response) { responses.append(response) }
+}
+
+/// Stands in for `LoginPresentationLogic`; records every response.
+final class LoginPresentationLogicSpy: LoginPresentationLogic {
+    var responses: [Login.Authenticate.Response] = []
+    func presentLogin(response: Login.Authenticate.Response) { responses.append(response) }
+}
+
+/// Stands in for `WhoAmIPresentationLogic`; records every response.
+final class WhoAmIPresentationLogicSpy: WhoAmIPresentationLogic {
+    var responses: [WhoAmI.Profile.Response] = []
+    func presentProfile(response: WhoAmI.Profile.Response) { responses.append(response) }
+}
+
+/// Stands in for `LogoutPresentationLogic`; records every response.
+final class LogoutPresentationLogicSpy: LogoutPresentationLogic {
+    var responses: [Logout.SignOut.Response] = []
+    func presentLogout(response: Logout.SignOut.Response) { responses.append(response) }
+}
+
+/// A display for every scene; records every view model.
+final class DisplayLogicSpy: RegisterDisplayLogic, LoginDisplayLogic, WhoAmIDisplayLogic, LogoutDisplayLogic {
+    var registrations: [Register.CreateAccount.ViewModel] = []
+    var logins: [Login.Authenticate.ViewModel] = []
+    var profiles: [WhoAmI.Profile.ViewModel] = []
+    var logouts: [Logout.SignOut.ViewModel] = []
+
+    func displayRegistration(viewModel: Register.CreateAccount.ViewModel) { registrations.append(viewModel) }
+    func displayLogin(viewModel: Login.Authenticate.ViewModel) { logins.append(viewModel) }
+    func displayProfile(viewModel: WhoAmI.Profile.ViewModel) { profiles.append(viewModel) }
+    func displayLogout(viewModel: Logout.SignOut.ViewModel) { logouts.append(viewModel) }
+}
+
+/// Wraps a real hasher and logs each call, so tests see the work done (never the password).
+final class PasswordHashingSpy: PasswordHashing {
+    enum Call: Equatable, Sendable {
+        case hash
+        case verify(hash: String)
+        case needsRehash(hash: String)
+    }
+
+    private let real: any PasswordHashing
+    private let log = Mutex<[Call]>([])
+
+    init(_ real: any PasswordHashing) {
+        self.real = real
+    }
+
+    var calls: [Call] { log.withLock { $0 } }
+    var dummyHash: String { real.dummyHash }
+
+    func hash(_ password: String) throws -> String {
+        log.withLock { $0.append(.hash) }
+        return try real.hash(password)
+    }
+
+    func verify(_ password: String, against hash: String) -> Bool {
+        log.withLock { $0.append(.verify(hash: hash)) }
+        return real.verify(password, against: hash)
+    }
+
+    func needsRehash(_ hash: String) -> Bool {
+        log.withLock { $0.append(.needsRehash(hash: hash)) }
+        return real.needsRehash(hash)
+    }
+
+    func reset() { log.withLock { $0 = [] } }
+}
