@@ -5,7 +5,11 @@ let package = Package(
     name: "Latchkey",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Latchkey", targets: ["Latchkey"])
+        .library(name: "Latchkey", targets: ["Latchkey"]),
+        .executable(name: "latchkey", targets: ["LatchkeyCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .systemLibrary(
@@ -32,9 +36,18 @@ let package = Package(
             dependencies: ["CSQLite", "CSodium"],
             plugins: ["EmbedMigrations"]
         ),
+        .executableTarget(
+            name: "LatchkeyCLI",
+            dependencies: ["Latchkey", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(
             name: "LatchkeyTests",
-            dependencies: ["Latchkey", "CSQLite"]
+            dependencies: ["Latchkey", "CSQLite", "CSodium"]
+        ),
+        // Runs the built `latchkey` binary; depending on it makes `swift test` build it first.
+        .testTarget(
+            name: "LatchkeyCLITests",
+            dependencies: ["LatchkeyCLI", "Latchkey"]
         ),
     ],
     swiftLanguageModes: [.v6]

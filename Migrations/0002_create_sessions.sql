@@ -6,7 +6,9 @@ CREATE TABLE sessions (
     created_at INTEGER NOT NULL,
     expires_at INTEGER NOT NULL CHECK (expires_at > created_at),
     last_used_at INTEGER NOT NULL,
-    revoked_at INTEGER
+    revoked_at INTEGER,
+    -- The user's sign-in before this one, shown by whoami so a stranger's sign-in gets noticed.
+    previous_login_at INTEGER
 ) STRICT;
 
 CREATE UNIQUE INDEX sessions_token_hash ON sessions (token_hash);

@@ -27,16 +27,17 @@ struct AccountStore: Sendable {
     static let profileColumns =
         "users.id, users.username, users.email, users.phone, users.display_name, users.created_at, users.last_login_at"
 
-    /// Decodes the seven `profileColumns` starting at column `offset`; `previousLogin` overrides the stored time.
-    static func profile(_ row: Row, at offset: Int = 0) throws -> UserProfile {
+    /// Decodes the seven `profileColumns` from column 0. The previous sign-in is the user's last one,
+    /// unless a session knows the one before it (`previousLogin`).
+    static func profile(_ row: Row, previousLogin: Int64?? = .none) throws -> UserProfile {
         UserProfile(
-            id: try row.int64(offset),
-            username: try row.string(offset + 1),
-            email: try row.optionalString(offset + 2),
-            phone: try row.optionalString(offset + 3).flatMap { PhoneNumber(e164: $0) },
-            displayName: try row.optionalString(offset + 4),
-            createdAt: Date(databaseSeconds: try row.int64(offset + 5)),
-            previousLoginAt: try row.optionalInt64(offset + 6).map { Date(databaseSeconds: $0) })
+            id: try row.int64(0),
+            username: try row.string(1),
+            email: try row.optionalString(2),
+            phone: try row.optionalString(3).flatMap { PhoneNumber(e164: $0) },
+            displayName: try row.optionalString(4),
+            createdAt: Date(databaseSeconds: try row.int64(5)),
+            previousLoginAt: (try previousLogin ?? row.optionalInt64(6)).map { Date(databaseSeconds: $0) })
     }
 
     func insert(_ account: NewAccount, now: Date, in db: Database) throws -> UserProfile {

@@ -10,13 +10,19 @@ struct ActiveSession {
 
 /// Session queries on the shared `DatabaseWorker`, by token hash only, inside the caller's transaction.
 struct SessionStore: Sendable {
-    func create(userID: Int64, token: SessionToken, now: Date, lifetime: Duration, in db: Database) throws
-        -> SessionInfo
-    {
+    func create(
+        for user: UserProfile, token: SessionToken, now: Date, lifetime: Duration, in db: Database
+    ) throws -> SessionInfo {
         let expires = now.addingTimeInterval(TimeInterval(lifetime.wholeSeconds))
         try db.execute(
-            "INSERT INTO sessions (user_id, token_hash, created_at, expires_at, last_used_at) VALUES (?, ?, ?, ?, ?)",
-            [userID, token.hash, now.databaseSeconds, expires.databaseSeconds, now.databaseSeconds])
+            """
+            INSERT INTO sessions (user_id, token_hash, created_at, expires_at, last_used_at, previous_login_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            [
+                user.id, token.hash, now.databaseSeconds, expires.databaseSeconds, now.databaseSeconds,
+                user.previousLoginAt?.databaseSeconds,
+            ])
         return SessionInfo(id: db.lastInsertRowID, createdAt: now, expiresAt: expires, lastUsedAt: now)
     }
 
@@ -24,7 +30,7 @@ struct SessionStore: Sendable {
         try db.queryFirst(
             """
             SELECT \(AccountStore.profileColumns), sessions.id, sessions.created_at, sessions.expires_at,
-                sessions.last_used_at, sessions.revoked_at, users.disabled_at
+                sessions.last_used_at, sessions.revoked_at, users.disabled_at, sessions.previous_login_at
             FROM sessions JOIN users ON users.id = sessions.user_id
             WHERE sessions.token_hash = ?
             """, [token.hash]
@@ -34,7 +40,7 @@ struct SessionStore: Sendable {
                     id: try row.int64(7), createdAt: Date(databaseSeconds: try row.int64(8)),
                     expiresAt: Date(databaseSeconds: try row.int64(9)),
                     lastUsedAt: Date(databaseSeconds: try row.int64(10))),
-                user: try AccountStore.profile(row),
+                user: try AccountStore.profile(row, previousLogin: try row.optionalInt64(13)),
                 isRevoked: !row.isNull(11),
                 isUserDisabled: !row.isNull(12))
         }

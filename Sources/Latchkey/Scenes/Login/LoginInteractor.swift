@@ -48,7 +48,7 @@ public final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
                 }
                 try workers.accounts.recordLogin(userID: account.profile.id, now: now, in: db)
                 return try workers.sessions.create(
-                    userID: account.profile.id, token: token, now: now, lifetime: workers.policy.sessionLifetime, in: db
+                    for: account.profile, token: token, now: now, lifetime: workers.policy.sessionLifetime, in: db
                 )
             }
             signedInUser = account.profile

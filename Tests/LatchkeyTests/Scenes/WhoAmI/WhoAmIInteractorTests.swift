@@ -50,6 +50,18 @@ import Testing
         #expect(fetch(token) == .notSignedIn)
     }
 
+    @Test func theCardShowsTheSignInBeforeThisSessionsOwn() throws {
+        let firstSignIn = time.now()
+        time.advance(by: .seconds(3600))
+        let second = try Seeds.login("alice", with: workers)
+        guard case .signedIn(let firstUser, _) = fetch(token), case .signedIn(let secondUser, _) = fetch(second) else {
+            Issue.record("not signed in: \(spy.responses)")
+            return
+        }
+        #expect(firstUser.previousLoginAt == nil)
+        #expect(secondUser.previousLoginAt == firstSignIn)
+    }
+
     @Test func lastUsedIsWrittenAtMostOnceAMinute() throws {
         func lastUsed() throws -> Int64? {
             try workers.database.read { db in try db.queryFirst("SELECT last_used_at FROM sessions") { try $0.int64(0) }

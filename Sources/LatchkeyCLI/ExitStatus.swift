@@ -1,0 +1,27 @@
+import ArgumentParser
+import Latchkey
+
+/// The documented exit codes (sysexits, like swift-argument-parser's own 64).
+enum ExitStatus {
+    static let notAuthenticated = ExitCode(1)
+    static let usage = ExitCode(64)
+    static let invalidInput = ExitCode(65)
+    static let storage = ExitCode(74)
+    static let busy = ExitCode(75)
+
+    /// The exit code for a failure the presenter classified.
+    static func of(_ kind: FailureKind) -> ExitCode {
+        switch kind {
+        case .notAuthenticated: notAuthenticated
+        case .invalidInput: invalidInput
+        case .storage: storage
+        case .busy: busy
+        }
+    }
+}
+
+/// A failure the CLI reports as one line on stderr and an exit code.
+struct CLIFailure: Error {
+    let message: String
+    let exitCode: ExitCode
+}

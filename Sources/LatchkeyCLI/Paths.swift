@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where the CLI keeps its files, after the XDG Base Directory specification.
+enum Paths {
+    static func database() throws -> String {
+        if let path = environment("LATCHKEY_DATABASE") { return path }
+        return try base("XDG_DATA_HOME", fallback: ".local/share") + "/latchkey/latchkey.sqlite3"
+    }
+
+    static func sessionFile() throws -> String {
+        if let path = environment("LATCHKEY_SESSION_FILE") { return path }
+        return try base("XDG_STATE_HOME", fallback: ".local/state") + "/latchkey/session"
+    }
+
+    /// An empty variable counts as unset.
+    private static func environment(_ name: String) -> String? {
+        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// `$variable` when it is an absolute path (the specification ignores relative ones), else `~/fallback`.
+    private static func base(_ variable: String, fallback: String) throws -> String {
+        if let value = environment(variable), value.hasPrefix("/") { return value }
+        guard let home = environment("HOME") else {
+            throw CLIFailure(
+                message: "Cannot find the home folder: set HOME, or name the files with --database and "
+                    + "LATCHKEY_SESSION_FILE.",
+                exitCode: ExitStatus.storage)
+        }
+        return home + "/" + fallback
+    }
+}

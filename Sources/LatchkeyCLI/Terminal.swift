@@ -1,0 +1,67 @@
+import Foundation
+
+/// The terminal settings to put back if the user presses Ctrl-C while echo is off. A signal handler
+/// cannot take a lock or capture context, so this one global is written before echo goes off and
+/// only read by the handler.
+nonisolated(unsafe) private var savedSettings = termios()
+nonisolated(unsafe) private var savedDescriptor: Int32 = -1
+
+/// The controlling terminal, opened directly so that piped standard input does not matter.
+struct Terminal {
+    let descriptor: Int32
+
+    static func open() throws -> Terminal {
+        let descriptor = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CLIFailure(
+                message: "No terminal to ask for the password: pipe it in with --password-stdin.",
+                exitCode: ExitStatus.usage)
+        }
+        return Terminal(descriptor: descriptor)
+    }
+
+    /// Prints `prompt`, reads one line with echo off, and restores the terminal, even on Ctrl-C.
+    func readSecret(prompt: String) throws -> String {
+        var settings = termios()
+        guard tcgetattr(descriptor, &settings) == 0 else {
+            throw CLIFailure(message: "Cannot read the terminal's settings.", exitCode: ExitStatus.usage)
+        }
+        savedSettings = settings
+        savedDescriptor = descriptor
+        let previousInterrupt = signal(SIGINT, restoreAndExit)
+        let previousTerminate = signal(SIGTERM, restoreAndExit)
+        defer {
+            tcsetattr(descriptor, TCSAFLUSH, &savedSettings)
+            signal(SIGINT, previousInterrupt)
+            signal(SIGTERM, previousTerminate)
+            write("\n")
+        }
+        var silent = settings
+        silent.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+        silent.c_lflag |= tcflag_t(ICANON)
+        tcsetattr(descriptor, TCSAFLUSH, &silent)
+        // The prompt comes only once echo is off, so nothing typed after it can be echoed.
+        write(prompt)
+
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while bytes.count <= PasswordInput.maximumLineBytes {
+            let count = Glibc.read(descriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
+}
+
+/// Puts the terminal back and exits as a shell expects after a signal (128 + its number).
+private func restoreAndExit(_ signal: Int32) {
+    if savedDescriptor >= 0 { tcsetattr(savedDescriptor, TCSAFLUSH, &savedSettings) }
+    _exit(128 + signal)
+}

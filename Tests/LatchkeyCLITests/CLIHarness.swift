@@ -1,0 +1,102 @@
+import Foundation
+
+/// What one run of `latchkey` printed and returned.
+struct CLIResult: Sendable {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// Runs the built `latchkey` binary in its own temporary HOME and XDG folders, with no controlling terminal.
+final class CLIHarness {
+    let home: String
+
+    init() throws {
+        var template = Array((NSTemporaryDirectory() + "/latchkey-cli-XXXXXX").utf8CString)
+        guard let created = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+        home = String(cString: created)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    var database: String { home + "/data/latchkey/latchkey.sqlite3" }
+    var sessionFile: String { home + "/state/latchkey/session" }
+
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LATCHKEY_") }
+        environment["HOME"] = home
+        environment["XDG_DATA_HOME"] = home + "/data"
+        environment["XDG_STATE_HOME"] = home + "/state"
+        return environment
+    }
+
+    /// The binary `swift build` put beside this test bundle.
+    static let binary: String = {
+        if let explicit = ProcessInfo.processInfo.environment["LATCHKEY_TEST_BINARY"] { return explicit }
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for folder in candidates {
+            let path = folder.appendingPathComponent("latchkey").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/latchkey").path
+    }()
+
+    /// Runs `latchkey arguments…` in a new session (so no terminal), feeding `stdin`.
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:]) throws
+        -> CLIResult
+    {
+        try Self.run(
+            "/usr/bin/env", ["setsid", "-w", Self.binary] + arguments,
+            environment: environment.merging(extraEnvironment) { $1 }, stdin: stdin)
+    }
+
+    /// Registers and signs in `alice` with a known password; returns nothing, fails loudly.
+    func registerAndLogin(_ username: String = "alice", password: String = CLIHarness.password) throws {
+        let registered = try run(["register", username, "--password-stdin"], stdin: password + "\n")
+        let signedIn = try run(["login", username, "--password-stdin"], stdin: password + "\n")
+        guard registered.status == 0, signedIn.status == 0 else {
+            throw CocoaError(
+                .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: registered.stderr + signedIn.stderr])
+        }
+    }
+
+    static let password = "correct horse battery staple"
+
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String?)
+        throws -> CLIResult
+    {
+        // Output goes to files, read after the exit: no pipe can fill up and block the child.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outURL = folder.appendingPathComponent("stdout")
+        let errURL = folder.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+}
