@@ -8,6 +8,8 @@ public struct LatchkeyWorkers: Sendable {
     public let policy: SecurityPolicy
     let accounts = AccountStore()
     let sessions = SessionStore()
+    let throttle = LoginThrottle()
+    let audit = AuditLog()
 
     /// Workers over `database`, at policy strength unless told otherwise.
     public init(

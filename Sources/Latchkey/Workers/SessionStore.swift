@@ -8,6 +8,20 @@ struct ActiveSession {
     let isUserDisabled: Bool
 }
 
+/// Whether a token signs someone in.
+enum SessionCheck {
+    case valid(ActiveSession)
+    /// No token, an unknown or revoked one, or a disabled user.
+    case notSignedIn
+    /// Past its lifetime, or unused for longer than the idle timeout.
+    case expired
+
+    var isExpired: Bool {
+        if case .expired = self { return true }
+        return false
+    }
+}
+
 /// Session queries on the shared `DatabaseWorker`, by token hash only, inside the caller's transaction.
 struct SessionStore: Sendable {
     func create(
@@ -44,6 +58,30 @@ struct SessionStore: Sendable {
                 isRevoked: !row.isNull(11),
                 isUserDisabled: !row.isNull(12))
         }
+    }
+
+    /// Checks `token` against revocation, the user's state, the absolute lifetime and the idle timeout.
+    func authenticate(_ token: SessionToken?, now: Date, policy: SecurityPolicy, in db: Database) throws
+        -> SessionCheck
+    {
+        guard let token, let found = try find(token, in: db), !found.isRevoked, !found.isUserDisabled else {
+            return .notSignedIn
+        }
+        let idle = now.timeIntervalSince(found.session.lastUsedAt)
+        guard found.session.expiresAt > now, idle < TimeInterval(policy.sessionIdleTimeout.wholeSeconds) else {
+            return .expired
+        }
+        return .valid(found)
+    }
+
+    /// Deletes the user's sessions that can never authenticate again (revoked, expired or idle too long).
+    func purgeDead(userID: Int64, now: Date, policy: SecurityPolicy, in db: Database) throws {
+        try db.execute(
+            """
+            DELETE FROM sessions WHERE user_id = ?
+                AND (revoked_at IS NOT NULL OR expires_at <= ? OR last_used_at <= ?)
+            """,
+            [userID, now.databaseSeconds, now.databaseSeconds - policy.sessionIdleTimeout.wholeSeconds])
     }
 
     func touch(sessionID: Int64, now: Date, in db: Database) throws {

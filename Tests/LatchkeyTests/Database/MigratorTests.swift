@@ -4,6 +4,8 @@ import Testing
 @testable import Latchkey
 
 @Suite struct MigratorTests {
+    static let allTables = ["auth_events", "latchkey_migrations", "login_throttle", "sessions", "users"]
+
     private func versions(_ worker: DatabaseWorker) throws -> [Int64] {
         try worker.read { db in
             try db.query("SELECT version FROM latchkey_migrations ORDER BY version") { try $0.int64(0) }
@@ -19,7 +21,7 @@ import Testing
     @Test func bundledMigrationsApplyToANewDatabase() throws {
         let worker = try DatabaseWorker(.inMemory)
         #expect(try versions(worker) == Migration.bundled.map { Int64($0.version) })
-        #expect(try tables(worker) == ["latchkey_migrations", "sessions", "users"])
+        #expect(try tables(worker) == Self.allTables)
     }
 
     @Test func bookkeepingRecordsVersionNameAndChecksumOfEachMigration() throws {
@@ -100,7 +102,7 @@ import Testing
         let path = folder.file("db.sqlite3")
         #expect(throws: DatabaseError.self) { _ = try DatabaseWorker(.file(path: path), migrations: broken) }
         let worker = try DatabaseWorker(.file(path: path))
-        #expect(try tables(worker) == ["latchkey_migrations", "sessions", "users"])
+        #expect(try tables(worker) == Self.allTables)
     }
 
     @Test func everySQLFileInTheMigrationsFolderIsCompiledIn() throws {
@@ -125,12 +127,15 @@ import Testing
                 try $0.string(0)
             }
         }
-        #expect(strict == ["latchkey_migrations", "sessions", "users"])
+        #expect(strict == Self.allTables)
         let indexes = try worker.read { db in
             try db.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") {
                 try $0.string(0)
             }
         }
-        #expect(indexes == ["sessions_token_hash", "sessions_user_id", "users_email", "users_username"])
+        #expect(
+            indexes == [
+                "auth_events_user_time", "sessions_token_hash", "sessions_user_id", "users_email", "users_username",
+            ])
     }
 }

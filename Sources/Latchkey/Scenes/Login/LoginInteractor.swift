@@ -1,5 +1,8 @@
+import Foundation
+
 /// Checks credentials through the Workers and opens a session.
-/// An unknown, malformed or disabled username costs the same Argon2id work as a wrong password.
+/// An unknown, malformed or disabled username costs the same Argon2id work as a wrong password, and
+/// the throttle counts failures for names that do not exist exactly as for those that do.
 public final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
     private let presenter: any LoginPresentationLogic
     private let workers: LatchkeyWorkers
@@ -13,49 +16,70 @@ public final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
     }
 
     public func login(request: Login.Authenticate.Request) {
-        presenter.presentLogin(response: response(to: request))
-    }
-
-    private func response(to request: Login.Authenticate.Request) -> Login.Authenticate.Response {
         signedInUser = nil
         session = nil
-        let password = PasswordRules(policy: workers.policy).normalizedForSignIn(request.password)
-        let account: AccountCredentials?
+        let response: Login.Authenticate.Response
         do {
-            account = try (try? Username(request.username)).flatMap { username in
-                try workers.database.read { [workers] db in try workers.accounts.credentials(for: username, in: db) }
-            }
+            response = try authenticate(request)
         } catch {
-            return .unavailable(ServiceProblem.from(error))
+            response = .unavailable(ServiceProblem.from(error))
         }
-        // Always one full verify: against the real hash, or the dummy at current parameters.
-        let verified = workers.hasher.verify(password ?? "", against: account?.passwordHash ?? workers.hasher.dummyHash)
-        guard verified, password != nil, let account, !account.isDisabled else { return .invalidCredentials }
-        return signIn(account, password: password ?? "")
+        presenter.presentLogin(response: response)
     }
 
-    private func signIn(_ account: AccountCredentials, password: String) -> Login.Authenticate.Response {
+    private func authenticate(_ request: Login.Authenticate.Request) throws -> Login.Authenticate.Response {
         let workers = workers
         let now = workers.time.now()
-        let token = workers.tokens.makeToken()
-        do {
-            // Hashed before the transaction: Argon2id is too slow to hold the write lock for.
-            let newHash =
-                workers.hasher.needsRehash(account.passwordHash) ? try workers.hasher.hash(password) : nil
-            let opened = try workers.database.write { db in
-                if let newHash {
-                    try workers.accounts.updatePasswordHash(userID: account.profile.id, to: newHash, now: now, in: db)
-                }
-                try workers.accounts.recordLogin(userID: account.profile.id, now: now, in: db)
-                return try workers.sessions.create(
-                    for: account.profile, token: token, now: now, lifetime: workers.policy.sessionLifetime, in: db
-                )
-            }
-            signedInUser = account.profile
-            session = opened
-            return .signedIn(user: account.profile, session: opened, token: token)
-        } catch {
-            return .unavailable(ServiceProblem.from(error))
+        let key = LoginThrottle.key(for: request.username)
+        let username = try? Username(request.username)
+        let (locked, account) = try workers.database.read { db in
+            (
+                try workers.throttle.isLocked(key, now: now, in: db),
+                try username.flatMap { try workers.accounts.credentials(for: $0, in: db) }
+            )
         }
+        if locked {
+            // Refused without checking the password, in the same words for every name.
+            try workers.database.write { db in
+                try workers.audit.record(
+                    .loginFailed, reason: .throttled, usernameKey: key, userID: account?.profile.id, now: now, in: db)
+            }
+            return .throttled
+        }
+        let password = PasswordRules(policy: workers.policy).normalizedForSignIn(request.password)
+        // Always one full verify: against the real hash, or the dummy at current parameters.
+        let verified = workers.hasher.verify(password ?? "", against: account?.passwordHash ?? workers.hasher.dummyHash)
+        guard verified, let password, let account, !account.isDisabled else {
+            let reason: AuthEvent.FailureReason = verified && account?.isDisabled == true ? .disabled : .badCredentials
+            try workers.database.write { db in
+                try workers.throttle.recordFailure(key, now: now, policy: workers.policy, in: db)
+                try workers.audit.record(
+                    .loginFailed, reason: reason, usernameKey: key, userID: account?.profile.id, now: now, in: db)
+            }
+            return .invalidCredentials
+        }
+        return try signIn(account, password: password, key: key, now: now)
+    }
+
+    private func signIn(_ account: AccountCredentials, password: String, key: String, now: Date) throws
+        -> Login.Authenticate.Response
+    {
+        let workers = workers
+        let token = workers.tokens.makeToken()
+        let user = account.profile
+        // Hashed before the transaction: Argon2id is too slow to hold the write lock for.
+        let newHash = workers.hasher.needsRehash(account.passwordHash) ? try workers.hasher.hash(password) : nil
+        let opened = try workers.database.write { db in
+            if let newHash { try workers.accounts.updatePasswordHash(userID: user.id, to: newHash, now: now, in: db) }
+            try workers.accounts.recordLogin(userID: user.id, now: now, in: db)
+            try workers.throttle.reset(key, in: db)
+            try workers.sessions.purgeDead(userID: user.id, now: now, policy: workers.policy, in: db)
+            try workers.audit.record(.loginSucceeded, usernameKey: key, userID: user.id, now: now, in: db)
+            return try workers.sessions.create(
+                for: user, token: token, now: now, lifetime: workers.policy.sessionLifetime, in: db)
+        }
+        signedInUser = user
+        session = opened
+        return .signedIn(user: user, session: opened, token: token)
     }
 }

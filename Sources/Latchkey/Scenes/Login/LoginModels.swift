@@ -19,6 +19,8 @@ public enum Login {
             case signedIn(user: UserProfile, session: SessionInfo, token: SessionToken)
             /// Wrong password, unknown or disabled user: deliberately one case.
             case invalidCredentials
+            /// Too many failures for this username: refused without checking the password.
+            case throttled
             case unavailable(ServiceProblem)
         }
 

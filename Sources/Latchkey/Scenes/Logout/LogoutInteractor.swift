@@ -21,11 +21,17 @@ public final class LogoutInteractor: LogoutBusinessLogic {
             let ended = try workers.database.write { db -> Int in
                 guard let found = try workers.sessions.find(token, in: db), !found.isRevoked else { return 0 }
                 // An expired token may still end its own session, but not speak for its user's others.
-                let isLive = found.session.expiresAt > now && !found.isUserDisabled
+                let check = try workers.sessions.authenticate(token, now: now, policy: workers.policy, in: db)
+                let isLive = if case .valid = check { true } else { false }
+                let key = found.user.username
                 if request.everywhere && isLive {
-                    return try workers.sessions.revokeAll(userID: found.user.id, now: now, in: db)
+                    let ended = try workers.sessions.revokeAll(userID: found.user.id, now: now, in: db)
+                    try workers.audit.record(.sessionsRevoked, usernameKey: key, userID: found.user.id, now: now, in: db)
+                    return ended
                 }
-                return try workers.sessions.revoke(sessionID: found.session.id, now: now, in: db)
+                let ended = try workers.sessions.revoke(sessionID: found.session.id, now: now, in: db)
+                try workers.audit.record(.loggedOut, usernameKey: key, userID: found.user.id, now: now, in: db)
+                return ended
             }
             return ended == 0 ? .wasNotSignedIn : .signedOut(sessionsEnded: ended)
         } catch {

@@ -27,7 +27,11 @@ public final class RegisterInteractor: RegisterBusinessLogic, RegisterDataStore 
         }
         do {
             let profile = try workers.database.write { [workers] db in
-                try workers.accounts.insert(account, now: workers.time.now(), in: db)
+                let now = workers.time.now()
+                let profile = try workers.accounts.insert(account, now: now, in: db)
+                try workers.audit.record(
+                    .registered, usernameKey: profile.username, userID: profile.id, now: now, in: db)
+                return profile
             }
             registeredUser = profile
             return .registered(profile)

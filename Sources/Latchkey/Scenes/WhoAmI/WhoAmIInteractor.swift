@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds who a session belongs to, or uses the user the Login router handed over.
 public final class WhoAmIInteractor: WhoAmIBusinessLogic, WhoAmIDataStore {
     private let presenter: any WhoAmIPresentationLogic
@@ -24,15 +26,13 @@ public final class WhoAmIInteractor: WhoAmIBusinessLogic, WhoAmIDataStore {
         let workers = workers
         let now = workers.time.now()
         do {
-            let found = try workers.database.read { db in try workers.sessions.find(token, in: db) }
-            guard let found, !found.isRevoked, !found.isUserDisabled else { return .notSignedIn }
-            guard found.session.expiresAt > now else { return .expired }
-            if now.timeIntervalSince(found.session.lastUsedAt)
-                >= Double(workers.policy.lastUsedGranularity.wholeSeconds)
-            {
-                try workers.database.write { db in
-                    try workers.sessions.touch(sessionID: found.session.id, now: now, in: db)
-                }
+            let check = try workers.database.read { db in
+                try workers.sessions.authenticate(token, now: now, policy: workers.policy, in: db)
+            }
+            guard case .valid(let found) = check else { return check.isExpired ? .expired : .notSignedIn }
+            let sinceUse = now.timeIntervalSince(found.session.lastUsedAt)
+            if sinceUse >= TimeInterval(workers.policy.lastUsedGranularity.wholeSeconds) {
+                try workers.database.write { db in try workers.sessions.touch(sessionID: found.session.id, now: now, in: db) }
             }
             user = found.user
             session = found.session
