@@ -49,7 +49,8 @@ struct AuditLog: Sendable {
         ) { row in
             let text = try row.string(1)
             guard let kind = AuthEvent.Kind(rawValue: text) else {
-                throw DatabaseError.unexpectedColumnType(column: 1, expected: "an event kind", found: text, sql: "auth_events")
+                throw DatabaseError.unexpectedColumnType(
+                    column: 1, expected: "an event kind", found: text, sql: "auth_events")
             }
             return AuthEvent(
                 occurredAt: Date(databaseSeconds: try row.int64(0)),

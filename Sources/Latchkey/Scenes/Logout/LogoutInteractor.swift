@@ -26,7 +26,8 @@ public final class LogoutInteractor: LogoutBusinessLogic {
                 let key = found.user.username
                 if request.everywhere && isLive {
                     let ended = try workers.sessions.revokeAll(userID: found.user.id, now: now, in: db)
-                    try workers.audit.record(.sessionsRevoked, usernameKey: key, userID: found.user.id, now: now, in: db)
+                    try workers.audit.record(
+                        .sessionsRevoked, usernameKey: key, userID: found.user.id, now: now, in: db)
                     return ended
                 }
                 let ended = try workers.sessions.revoke(sessionID: found.session.id, now: now, in: db)

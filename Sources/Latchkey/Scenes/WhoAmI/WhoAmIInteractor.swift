@@ -32,7 +32,9 @@ public final class WhoAmIInteractor: WhoAmIBusinessLogic, WhoAmIDataStore {
             guard case .valid(let found) = check else { return check.isExpired ? .expired : .notSignedIn }
             let sinceUse = now.timeIntervalSince(found.session.lastUsedAt)
             if sinceUse >= TimeInterval(workers.policy.lastUsedGranularity.wholeSeconds) {
-                try workers.database.write { db in try workers.sessions.touch(sessionID: found.session.id, now: now, in: db) }
+                try workers.database.write { db in
+                    try workers.sessions.touch(sessionID: found.session.id, now: now, in: db)
+                }
             }
             user = found.user
             session = found.session

@@ -40,6 +40,43 @@ import Testing
         #expect(fetch(token) == .expired)
     }
 
+    @Test func aSessionUnusedForSevenDaysHasExpiredButUseKeepsItAlive() throws {
+        time.advance(by: .seconds(6 * 24 * 3600))
+        guard case .signedIn = fetch(token) else {
+            Issue.record("ended before the idle timeout")
+            return
+        }
+        time.advance(by: .seconds(6 * 24 * 3600))
+        guard case .signedIn = fetch(token) else {
+            Issue.record("use did not keep the session alive")
+            return
+        }
+        time.advance(by: .seconds(7 * 24 * 3600))
+        #expect(fetch(token) == .expired)
+    }
+
+    @Test func disablingTheUserEndsEveryOneOfItsSessions() throws {
+        let other = try Seeds.login("alice", with: workers)
+        try AccountAdministration(workers: workers).disable(username: "alice")
+        #expect(fetch(token) == .notSignedIn)
+        #expect(fetch(other) == .notSignedIn)
+        let live = try workers.database.read { db in
+            try db.queryFirst("SELECT count(*) FROM sessions WHERE revoked_at IS NULL") { try $0.int64(0) }
+        }
+        #expect(live == 0)
+    }
+
+    @Test func deadSessionsArePurgedAtTheNextSignIn() throws {
+        _ = try Seeds.login("alice", with: workers)
+        time.advance(by: .seconds(31 * 24 * 3600))
+        _ = try Seeds.login("alice", with: workers)
+        let remaining = try workers.database.read { db in
+            try db.queryFirst("SELECT count(*) FROM sessions") { try $0.int64(0) }
+        }
+        #expect(remaining == 1)
+        #expect(fetch(token) == .notSignedIn)
+    }
+
     @Test func aRevokedSessionDoesNotAuthenticate() throws {
         try workers.database.write { db in try db.execute("UPDATE sessions SET revoked_at = 1") }
         #expect(fetch(token) == .notSignedIn)
