@@ -22,19 +22,20 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
         ),
-        // Turns the top-level Migrations/*.sql into Swift source at build time, so the
-        // schema ships inside the library with no runtime file or bundle lookup.
-        .executableTarget(name: "EmbedMigrationsTool"),
+        // Turns the top-level Migrations/*.sql and the common-password list into Swift source at
+        // build time, so they ship inside the library with no runtime file or bundle lookup.
+        .executableTarget(name: "EmbedDataTool"),
         .plugin(
-            name: "EmbedMigrations",
+            name: "EmbedData",
             capability: .buildTool(),
-            dependencies: ["EmbedMigrationsTool"],
-            path: "Sources/EmbedMigrations"
+            dependencies: ["EmbedDataTool"],
+            path: "Sources/EmbedData"
         ),
         .target(
             name: "Latchkey",
             dependencies: ["CSQLite", "CSodium"],
-            plugins: ["EmbedMigrations"]
+            exclude: ["Data"],
+            plugins: ["EmbedData"]
         ),
         .executableTarget(
             name: "LatchkeyCLI",

@@ -4,11 +4,16 @@ import Foundation
 public enum PasswordRejection: Error, Sendable, Hashable {
     case tooShort(minimum: Int)
     case tooLong(maximum: Int)
-    case sameAsUsername
+    /// The password holds the username (or is it).
+    case containsUsername
+    /// The password holds the local part of the email address.
+    case containsEmail
+    /// The password is on the list of the most common passwords.
+    case common
 }
 
-/// The password rules of NIST SP 800-63B rev. 4: length in code points after NFKC, no composition
-/// rules, never truncated.
+/// The password rules of NIST SP 800-63B rev. 4 and ASVS 5 (6.2): length in code points after NFKC,
+/// no composition rules, never truncated, not a common password, not built on the username or email.
 public struct PasswordRules: Sendable {
     /// The policy the rules read their numbers from.
     public let policy: SecurityPolicy
@@ -24,7 +29,9 @@ public struct PasswordRules: Sendable {
     }
 
     /// The normalized password, or why it is refused.
-    public func check(_ password: String, username: Username) throws(PasswordRejection) -> String {
+    public func check(_ password: String, username: Username, email: EmailAddress? = nil) throws(PasswordRejection)
+        -> String
+    {
         // NFKC can expand a code point into at most 18; bound the input before normalizing it.
         guard password.unicodeScalars.count <= policy.maximumPasswordLength * 4 else {
             throw .tooLong(maximum: policy.maximumPasswordLength)
@@ -33,7 +40,14 @@ public struct PasswordRules: Sendable {
         let length = normalized.unicodeScalars.count
         guard length >= policy.minimumPasswordLength else { throw .tooShort(minimum: policy.minimumPasswordLength) }
         guard length <= policy.maximumPasswordLength else { throw .tooLong(maximum: policy.maximumPasswordLength) }
-        guard normalized.lowercased() != username.value else { throw .sameAsUsername }
+        let folded = normalized.lowercased()
+        guard !folded.contains(username.value) else { throw .containsUsername }
+        // A local part shorter than a username would reject far too much ("a@…").
+        if let local = email?.value.split(separator: "@").first?.lowercased(), local.count >= 3, folded.contains(local)
+        {
+            throw .containsEmail
+        }
+        guard !CommonPasswords.contains(folded) else { throw .common }
         return normalized
     }
 

@@ -27,7 +27,7 @@ enum Seeds {
         username: "Alice", password: password, email: "alice@example.com", phone: "+7 912 345-67-33",
         displayName: "Alice Liddell")
 
-    static let bob = Register.CreateAccount.Request(username: "bob", password: "bob's long enough password")
+    static let bob = Register.CreateAccount.Request(username: "bob", password: "a long enough password for him")
 
     /// Workers over a fresh in-memory database, with the cheapest Argon2id parameters.
     static func workers(

@@ -50,12 +50,6 @@ public final class RegisterInteractor: RegisterBusinessLogic, RegisterDataStore 
         do { username = try Username(request.username) } catch {
             throw Register.CreateAccount.Failure.invalidUsername(error)
         }
-        let password: String
-        do {
-            password = try PasswordRules(policy: workers.policy).check(request.password, username: username)
-        } catch {
-            throw Register.CreateAccount.Failure.passwordRejected(error)
-        }
         var email: EmailAddress?
         if let input = nonEmpty(request.email) {
             do { email = try EmailAddress(input) } catch { throw Register.CreateAccount.Failure.invalidEmail }
@@ -65,6 +59,13 @@ public final class RegisterInteractor: RegisterBusinessLogic, RegisterDataStore 
             do { phone = try PhoneNumber(input) } catch {
                 throw Register.CreateAccount.Failure.invalidPhone(reason: error.reason)
             }
+        }
+        let password: String
+        do {
+            password = try PasswordRules(policy: workers.policy).check(
+                request.password, username: username, email: email)
+        } catch {
+            throw Register.CreateAccount.Failure.passwordRejected(error)
         }
         let displayName = try nonEmpty(request.displayName).map(Self.checkDisplayName)
         return NewAccount(

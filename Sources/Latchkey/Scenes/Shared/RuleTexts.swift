@@ -17,7 +17,9 @@ enum PasswordText {
         case .tooShort(let minimum):
             "Password too short: use at least \(minimum) characters; a few words make a good one."
         case .tooLong(let maximum): "Password too long: use at most \(maximum) characters."
-        case .sameAsUsername: "Password refused: it must not be the username."
+        case .containsUsername: "Password refused: it must not contain the username."
+        case .containsEmail: "Password refused: it must not contain the email address."
+        case .common: "Password refused: it is one of the most common passwords. Choose another."
         }
     }
 }

@@ -39,7 +39,7 @@ import Testing
 
     @Test func logoutEverywhereRevokesEverySessionOfThatUserOnly() throws {
         let alice = [try Seeds.login("alice", with: workers), try Seeds.login("alice", with: workers)]
-        let bob = try Seeds.login("bob", "bob's long enough password", with: workers)
+        let bob = try Seeds.login("bob", "a long enough password for him", with: workers)
         #expect(logout(alice[0], everywhere: true) == .signedOut(sessionsEnded: 2))
         #expect(alice.map(whoAmI) == [.notSignedIn, .notSignedIn])
         guard case .signedIn = whoAmI(bob) else {

@@ -67,7 +67,7 @@ import Testing
             ),
             (
                 Register.CreateAccount.Request(username: "dave.the.long.one", password: "DAVE.THE.LONG.ONE"),
-                .passwordRejected(.sameAsUsername)
+                .passwordRejected(.containsUsername)
             ),
             (
                 Register.CreateAccount.Request(username: "dave", password: String(repeating: "p", count: 1 << 20)),

@@ -38,7 +38,7 @@ import Testing
             .passwordRejected(.tooShort(minimum: 15)),
             "Password too short: use at least 15 characters; a few words make a good one."
         ),
-        (.passwordRejected(.sameAsUsername), "Password refused: it must not be the username."),
+        (.passwordRejected(.containsUsername), "Password refused: it must not contain the username."),
     ])
     func eachRejectionIsExplainedAsInvalidInput(_ failure: Register.CreateAccount.Failure, _ message: String) {
         presenter.presentRegistration(response: .rejected(failure))
