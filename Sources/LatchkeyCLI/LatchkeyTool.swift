@@ -25,6 +25,9 @@ struct LatchkeyTool: ParsableCommand {
                         (~/.local/state/latchkey/session), written atomically, 0600 in a 0700 folder
             """,
         version: "0.1.0",
-        subcommands: [RegisterCommand.self, LoginCommand.self, WhoAmICommand.self, LogoutCommand.self]
+        subcommands: [
+            RegisterCommand.self, LoginCommand.self, WhoAmICommand.self, LogoutCommand.self, PasswdCommand.self,
+            HistoryCommand.self,
+        ]
     )
 }

@@ -25,6 +25,10 @@ public struct FailureViewModel: Sendable, Hashable {
     public static let invalidCredentials = FailureViewModel(
         message: "Invalid username or password.", kind: .notAuthenticated)
 
+    /// The one wording for a throttled name, whether or not it exists.
+    public static let throttled = FailureViewModel(
+        message: "Too many attempts. Try again later.", kind: .notAuthenticated)
+
     /// The wording for a request that could not be served.
     static func unavailable(_ problem: ServiceProblem) -> FailureViewModel {
         switch problem {

@@ -1,0 +1,13 @@
+/// The assembled ChangePassword scene, held by its display.
+public struct ChangePasswordScene {
+    public let interactor: any ChangePasswordBusinessLogic
+}
+
+extension SceneFactory {
+    /// Assembles the ChangePassword scene around `display`.
+    public func makeChangePasswordScene(display: any ChangePasswordDisplayLogic) -> ChangePasswordScene {
+        let presenter = ChangePasswordPresenter()
+        presenter.display = display
+        return ChangePasswordScene(interactor: ChangePasswordInteractor(presenter: presenter, workers: workers))
+    }
+}

@@ -1,0 +1,60 @@
+/// The History scene: the signed-in user's recent security events from the audit trail.
+public enum History {
+    public enum ListEvents {
+        /// The session's token and how many events to show, newest first.
+        public struct Request: Sendable {
+            public var token: SessionToken?
+            public var limit: Int
+
+            /// A request for the latest `limit` events of the user of `token`.
+            public init(token: SessionToken?, limit: Int = 20) {
+                self.token = token
+                self.limit = limit
+            }
+        }
+
+        /// The outcome, for the presenter.
+        public enum Response: Sendable, Hashable {
+            case events([AuthEvent])
+            case notSignedIn
+            case expired
+            case unavailable(ServiceProblem)
+        }
+
+        /// One event ready to show.
+        public struct Row: Sendable, Hashable {
+            /// `YYYY-MM-DD HH:MM UTC`.
+            public let time: String
+            public let timeISO8601: String
+            /// The event in words ("Sign-in failed: wrong password").
+            public let description: String
+            /// The stable event name (`login_failed`) and reason (`bad_credentials`), for machines.
+            public let kind: String
+            public let reason: String?
+        }
+
+        /// What the display shows.
+        public enum ViewModel: Sendable, Hashable {
+            case events([Row])
+            case failed(FailureViewModel)
+        }
+    }
+}
+
+/// What the History interactor does for a display.
+public protocol HistoryBusinessLogic: AnyObject {
+    /// Reads the signed-in user's recent events and presents them.
+    func fetchEvents(request: History.ListEvents.Request)
+}
+
+/// How the History presenter is reached.
+public protocol HistoryPresentationLogic: AnyObject {
+    /// Formats the events for the display.
+    func presentEvents(response: History.ListEvents.Response)
+}
+
+/// What a display of the History scene implements.
+public protocol HistoryDisplayLogic: AnyObject {
+    /// Shows the events or the failure.
+    func displayEvents(viewModel: History.ListEvents.ViewModel)
+}

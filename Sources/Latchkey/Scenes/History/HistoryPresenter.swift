@@ -1,0 +1,41 @@
+/// Turns audit events into rows a display shows.
+public final class HistoryPresenter: HistoryPresentationLogic {
+    /// Weak, as in Clean Swift: the display owns the scene.
+    public weak var display: (any HistoryDisplayLogic)?
+
+    /// A presenter with no display yet.
+    public init() {}
+
+    public func presentEvents(response: History.ListEvents.Response) {
+        display?.displayEvents(viewModel: Self.viewModel(for: response))
+    }
+
+    static func viewModel(for response: History.ListEvents.Response) -> History.ListEvents.ViewModel {
+        switch response {
+        case .events(let events):
+            .events(
+                events.map {
+                    History.ListEvents.Row(
+                        time: DateText.format($0.occurredAt), timeISO8601: DateText.iso8601($0.occurredAt),
+                        description: describe($0), kind: $0.kind.rawValue, reason: $0.reason?.rawValue)
+                })
+        case .notSignedIn: .failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated))
+        case .expired: .failed(FailureViewModel(message: "Session expired.", kind: .notAuthenticated))
+        case .unavailable(let problem): .failed(.unavailable(problem))
+        }
+    }
+
+    static func describe(_ event: AuthEvent) -> String {
+        switch (event.kind, event.reason) {
+        case (.registered, _): "Account created"
+        case (.loginSucceeded, _): "Signed in"
+        case (.loginFailed, .throttled?): "Sign-in refused: too many attempts"
+        case (.loginFailed, .disabled?): "Sign-in refused: account disabled"
+        case (.loginFailed, _): "Sign-in failed: wrong password"
+        case (.loggedOut, _): "Signed out"
+        case (.passwordChanged, _): "Password changed"
+        case (.sessionsRevoked, _): "Other sessions signed out"
+        case (.accountDisabled, _): "Account disabled"
+        }
+    }
+}
