@@ -43,7 +43,10 @@ final class HistoryView: CommandView, HistoryDisplayLogic {
             if json {
                 Console.json([
                     "events": rows.map {
-                        ["time": $0.timeISO8601, "kind": $0.kind, "reason": $0.reason ?? NSNull(), "description": $0.description]
+                        [
+                            "time": $0.timeISO8601, "kind": $0.kind, "reason": $0.reason ?? NSNull(),
+                            "description": $0.description,
+                        ]
                             as [String: Any]
                     }
                 ])

@@ -72,6 +72,20 @@ import Testing
         #expect(!login.screen.contains(secret))
     }
 
+    @Test func passwdAsksForTheCurrentPasswordThenTheNewOneTwiceWithoutEcho() throws {
+        let old = "the first long passphrase"
+        let new = "the second long passphrase"
+        _ = try runOnTerminal(["register", "vic"], answers: [("Password: ", old), ("Repeat password: ", old)])
+        _ = try runOnTerminal(["login", "vic"], answers: [("Password: ", old)])
+        let result = try runOnTerminal(
+            ["passwd"],
+            answers: [("Current password: ", old), ("New password: ", new), ("Repeat new password: ", new)])
+        #expect(result.status == 0)
+        #expect(result.screen.contains("Password changed."))
+        #expect(!result.screen.contains(old))
+        #expect(!result.screen.contains(new))
+    }
+
     @Test func twoDifferentAnswersAreRefused() throws {
         let result = try runOnTerminal(
             ["register", "uma"],

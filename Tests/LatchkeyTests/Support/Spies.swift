@@ -26,17 +26,35 @@ final class LogoutPresentationLogicSpy: LogoutPresentationLogic {
     func presentLogout(response: Logout.SignOut.Response) { responses.append(response) }
 }
 
+/// Stands in for `ChangePasswordPresentationLogic`; records every response.
+final class ChangePasswordPresentationLogicSpy: ChangePasswordPresentationLogic {
+    var responses: [ChangePassword.Update.Response] = []
+    func presentPasswordChange(response: ChangePassword.Update.Response) { responses.append(response) }
+}
+
+/// Stands in for `HistoryPresentationLogic`; records every response.
+final class HistoryPresentationLogicSpy: HistoryPresentationLogic {
+    var responses: [History.ListEvents.Response] = []
+    func presentEvents(response: History.ListEvents.Response) { responses.append(response) }
+}
+
 /// A display for every scene; records every view model.
-final class DisplayLogicSpy: RegisterDisplayLogic, LoginDisplayLogic, WhoAmIDisplayLogic, LogoutDisplayLogic {
+final class DisplayLogicSpy: RegisterDisplayLogic, LoginDisplayLogic, WhoAmIDisplayLogic, LogoutDisplayLogic,
+    ChangePasswordDisplayLogic, HistoryDisplayLogic
+{
     var registrations: [Register.CreateAccount.ViewModel] = []
     var logins: [Login.Authenticate.ViewModel] = []
     var profiles: [WhoAmI.Profile.ViewModel] = []
     var logouts: [Logout.SignOut.ViewModel] = []
+    var passwordChanges: [ChangePassword.Update.ViewModel] = []
+    var histories: [History.ListEvents.ViewModel] = []
 
     func displayRegistration(viewModel: Register.CreateAccount.ViewModel) { registrations.append(viewModel) }
     func displayLogin(viewModel: Login.Authenticate.ViewModel) { logins.append(viewModel) }
     func displayProfile(viewModel: WhoAmI.Profile.ViewModel) { profiles.append(viewModel) }
     func displayLogout(viewModel: Logout.SignOut.ViewModel) { logouts.append(viewModel) }
+    func displayPasswordChange(viewModel: ChangePassword.Update.ViewModel) { passwordChanges.append(viewModel) }
+    func displayEvents(viewModel: History.ListEvents.ViewModel) { histories.append(viewModel) }
 }
 
 /// Wraps a real hasher and logs each call, so tests see the work done (never the password).

@@ -20,7 +20,8 @@ public final class ChangePasswordPresenter: ChangePasswordPresentationLogic {
         case .invalidCredentials:
             .failed(FailureViewModel(message: "The current password is wrong.", kind: .notAuthenticated))
         case .throttled: .failed(.throttled)
-        case .rejected(let rejection): .failed(FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput))
+        case .rejected(let rejection):
+            .failed(FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }
