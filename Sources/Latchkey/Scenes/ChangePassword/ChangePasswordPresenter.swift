@@ -15,8 +15,8 @@ public final class ChangePasswordPresenter: ChangePasswordPresentationLogic {
         case .changed(0): .changed(message: "Password changed.")
         case .changed(1): .changed(message: "Password changed. 1 other session was signed out.")
         case .changed(let count): .changed(message: "Password changed. \(count) other sessions were signed out.")
-        case .notSignedIn: .failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated))
-        case .expired: .failed(FailureViewModel(message: "Session expired.", kind: .notAuthenticated))
+        case .notSignedIn: .failed(.notSignedIn)
+        case .expired: .failed(.sessionExpired)
         case .invalidCredentials:
             .failed(FailureViewModel(message: "The current password is wrong.", kind: .notAuthenticated))
         case .throttled: .failed(.throttled)

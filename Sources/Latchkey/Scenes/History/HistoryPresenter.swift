@@ -19,8 +19,8 @@ public final class HistoryPresenter: HistoryPresentationLogic {
                         time: DateText.format($0.occurredAt), timeISO8601: DateText.iso8601($0.occurredAt),
                         description: describe($0), kind: $0.kind.rawValue, reason: $0.reason?.rawValue)
                 })
-        case .notSignedIn: .failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated))
-        case .expired: .failed(FailureViewModel(message: "Session expired.", kind: .notAuthenticated))
+        case .notSignedIn: .failed(.notSignedIn)
+        case .expired: .failed(.sessionExpired)
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }

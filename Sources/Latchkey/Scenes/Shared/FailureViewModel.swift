@@ -25,6 +25,12 @@ public struct FailureViewModel: Sendable, Hashable {
     public static let invalidCredentials = FailureViewModel(
         message: "Invalid username or password.", kind: .notAuthenticated)
 
+    /// No token, or one that signs nobody in.
+    public static let notSignedIn = FailureViewModel(message: "Not signed in.", kind: .notAuthenticated)
+
+    /// A session past its lifetime or idle timeout.
+    public static let sessionExpired = FailureViewModel(message: "Session expired.", kind: .notAuthenticated)
+
     /// The one wording for a throttled name, whether or not it exists.
     public static let throttled = FailureViewModel(
         message: "Too many attempts. Try again later.", kind: .notAuthenticated)

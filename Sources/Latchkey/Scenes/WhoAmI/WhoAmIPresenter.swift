@@ -13,8 +13,8 @@ public final class WhoAmIPresenter: WhoAmIPresentationLogic {
     static func viewModel(for response: WhoAmI.Profile.Response) -> WhoAmI.Profile.ViewModel {
         switch response {
         case .signedIn(let user, let session): .card(ProfileCard(user, session: session))
-        case .notSignedIn: .failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated))
-        case .expired: .failed(FailureViewModel(message: "Session expired.", kind: .notAuthenticated))
+        case .notSignedIn: .failed(.notSignedIn)
+        case .expired: .failed(.sessionExpired)
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }
