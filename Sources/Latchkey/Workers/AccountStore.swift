@@ -13,7 +13,6 @@ struct NewAccount {
 struct AccountCredentials {
     let profile: UserProfile
     let passwordHash: String
-    let lastLoginAt: Date?
     let isDisabled: Bool
 }
 
@@ -64,10 +63,8 @@ struct AccountStore: Sendable {
         try db.queryFirst(
             "SELECT \(Self.profileColumns), password_hash, disabled_at FROM users WHERE username = ?", [username.value]
         ) { row in
-            let profile = try Self.profile(row)
-            return AccountCredentials(
-                profile: profile, passwordHash: try row.string(7), lastLoginAt: profile.previousLoginAt,
-                isDisabled: !row.isNull(8))
+            AccountCredentials(
+                profile: try Self.profile(row), passwordHash: try row.string(7), isDisabled: !row.isNull(8))
         }
     }
 

@@ -64,14 +64,20 @@ struct SessionStore: Sendable {
     func authenticate(_ token: SessionToken?, now: Date, policy: SecurityPolicy, in db: Database) throws
         -> SessionCheck
     {
-        guard let token, let found = try find(token, in: db), !found.isRevoked, !found.isUserDisabled else {
-            return .notSignedIn
-        }
-        let idle = now.timeIntervalSince(found.session.lastUsedAt)
-        guard found.session.expiresAt > now, idle < TimeInterval(policy.sessionIdleTimeout.wholeSeconds) else {
-            return .expired
-        }
-        return .valid(found)
+        guard let token else { return .notSignedIn }
+        return Self.check(try find(token, in: db), now: now, policy: policy)
+    }
+
+    /// The same check on a session already found.
+    static func check(_ found: ActiveSession?, now: Date, policy: SecurityPolicy) -> SessionCheck {
+        guard let found, !found.isRevoked, !found.isUserDisabled else { return .notSignedIn }
+        return isExpired(found.session, now: now, policy: policy) ? .expired : .valid(found)
+    }
+
+    /// Past its absolute lifetime, or unused for longer than the idle timeout: the one rule for every scene.
+    static func isExpired(_ session: SessionInfo, now: Date, policy: SecurityPolicy) -> Bool {
+        let idle = now.timeIntervalSince(session.lastUsedAt)
+        return session.expiresAt <= now || idle >= TimeInterval(policy.sessionIdleTimeout.wholeSeconds)
     }
 
     /// Deletes the user's sessions that can never authenticate again (revoked, expired or idle too long).

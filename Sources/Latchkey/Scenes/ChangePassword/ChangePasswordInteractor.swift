@@ -25,7 +25,8 @@ public final class ChangePasswordInteractor: ChangePasswordBusinessLogic {
     private func change(_ request: ChangePassword.Update.Request) throws -> ChangePassword.Update.Response {
         let workers = workers
         let now = workers.time.now()
-        let state = try workers.database.read { db -> (SessionCheck, AccountCredentials?, Bool) in
+        let state = try workers.database.read {
+            db -> (check: SessionCheck, account: AccountCredentials?, locked: Bool) in
             let check = try workers.sessions.authenticate(request.token, now: now, policy: workers.policy, in: db)
             guard case .valid(let found) = check else { return (check, nil, false) }
             let username = try Username(found.user.username)
@@ -34,11 +35,12 @@ public final class ChangePasswordInteractor: ChangePasswordBusinessLogic {
                 try workers.throttle.isLocked(username.value, now: now, in: db)
             )
         }
-        guard case .valid(let found) = state.0, let account = state.1 else {
-            return state.0.isExpired ? .expired : .notSignedIn
+        guard case .valid(let found) = state.check, let account = state.account else {
+            return state.check.isExpired ? .expired : .notSignedIn
         }
-        let key = found.user.username
-        if state.2 { return .throttled }
+        if state.locked { return .throttled }
+        let username = try Username(found.user.username)
+        let key = username.value
         let rules = PasswordRules(policy: workers.policy)
         let current = rules.normalizedForSignIn(request.currentPassword)
         guard workers.hasher.verify(current ?? "", against: account.passwordHash), current != nil else {
@@ -49,7 +51,6 @@ public final class ChangePasswordInteractor: ChangePasswordBusinessLogic {
             }
             return .invalidCredentials
         }
-        let username = try Username(key)
         let email = found.user.email.flatMap { try? EmailAddress($0) }
         let newPassword: String
         do {

@@ -14,8 +14,7 @@ public final class LoginPresenter: LoginPresentationLogic {
         switch response {
         case .signedIn(let user, _, let token): .signedIn(message: "Signed in as \(user.username).", token: token)
         case .invalidCredentials: .failed(.invalidCredentials)
-        case .throttled:
-            .failed(FailureViewModel(message: "Too many attempts. Try again later.", kind: .notAuthenticated))
+        case .throttled: .failed(.throttled)
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }

@@ -21,8 +21,8 @@ public final class LogoutInteractor: LogoutBusinessLogic {
             let ended = try workers.database.write { db -> Int in
                 guard let found = try workers.sessions.find(token, in: db), !found.isRevoked else { return 0 }
                 // An expired token may still end its own session, but not speak for its user's others.
-                let check = try workers.sessions.authenticate(token, now: now, policy: workers.policy, in: db)
-                let isLive = if case .valid = check { true } else { false }
+                let isLive =
+                    if case .valid = SessionStore.check(found, now: now, policy: workers.policy) { true } else { false }
                 let key = found.user.username
                 if request.everywhere && isLive {
                     let ended = try workers.sessions.revokeAll(userID: found.user.id, now: now, in: db)

@@ -21,7 +21,8 @@ public final class WhoAmIInteractor: WhoAmIBusinessLogic, WhoAmIDataStore {
         guard let token = request.token else {
             // Handed over in this process by the Login router: no second read.
             guard let user, let session else { return .notSignedIn }
-            return session.expiresAt > workers.time.now() ? .signedIn(user: user, session: session) : .expired
+            let expired = SessionStore.isExpired(session, now: workers.time.now(), policy: workers.policy)
+            return expired ? .expired : .signedIn(user: user, session: session)
         }
         let workers = workers
         let now = workers.time.now()

@@ -25,6 +25,19 @@ import Testing
         #expect(card.maskedPhone == "+7 (•••) •••-••-33")
     }
 
+    @Test func aHandedOverSessionFollowsTheSameExpiryRulesAsAStoredOne() throws {
+        let time = ManualTime()
+        let workers = try Seeds.workers(time: time)
+        try Seeds.register(Seeds.alice, with: workers)
+        let display = DisplayLogicSpy()
+        let scene = SceneFactory(workers: workers).makeLoginScene(display: display)
+        scene.interactor.login(request: .init(username: "alice", password: Seeds.password))
+        let whoAmI = scene.router.routeToWhoAmI(display: display)
+        time.advance(by: .seconds(7 * 24 * 3600))
+        whoAmI.interactor.fetchProfile(request: .init(token: nil))
+        #expect(display.profiles == [.failed(.sessionExpired)])
+    }
+
     @Test func withNoSignInTheRouterHandsOverNobody() throws {
         let display = DisplayLogicSpy()
         let scene = SceneFactory(workers: try Seeds.workers()).makeLoginScene(display: display)
