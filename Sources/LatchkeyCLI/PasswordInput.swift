@@ -13,6 +13,7 @@ struct PasswordInput {
     func read(prompt: String, confirm: Bool = false) throws -> String {
         if fromStandardInput { return try Self.standardInputLine(what: prompt) }
         let terminal = try Terminal.open()
+        defer { terminal.close() }
         let first = try terminal.readSecret(prompt: prompt + ": ")
         if confirm {
             let second = try terminal.readSecret(prompt: "Repeat " + prompt.lowercased() + ": ")
@@ -23,16 +24,23 @@ struct PasswordInput {
         return first
     }
 
-    private static func standardInputLine(what: String) throws -> String {
+    /// One line of `descriptor`, without its end (`\n` or `\r\n`), read a byte at a time so nothing past
+    /// it is consumed (`passwd --password-stdin` reads a second line after the first).
+    static func readLine(from descriptor: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while bytes.count <= maximumLineBytes {
-            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            let count = Glibc.read(descriptor, &byte, 1)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 || byte == UInt8(ascii: "\n") { break }
             bytes.append(byte)
         }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return bytes
+    }
+
+    private static func standardInputLine(what: String) throws -> String {
+        let bytes = readLine(from: STDIN_FILENO)
         guard !bytes.isEmpty else {
             throw CLIFailure(
                 message: "No \(what.lowercased()) on standard input: --password-stdin reads it as one line.",

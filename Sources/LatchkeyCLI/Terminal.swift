@@ -43,15 +43,11 @@ struct Terminal {
         // The prompt comes only once echo is off, so nothing typed after it can be echoed.
         write(prompt)
 
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while bytes.count <= PasswordInput.maximumLineBytes {
-            let count = Glibc.read(descriptor, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
-            bytes.append(byte)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: PasswordInput.readLine(from: descriptor), as: UTF8.self)
+    }
+
+    func close() {
+        _ = Glibc.close(descriptor)
     }
 
     private func write(_ text: String) {
