@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The upcoming language features the code is written for (as Hummingbird turns them on).
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "Latchkey",
     platforms: [.macOS(.v15)],
@@ -35,20 +42,31 @@ let package = Package(
             name: "Latchkey",
             dependencies: ["CSQLite", "CSodium"],
             exclude: ["Data"],
+            swiftSettings: strict,
             plugins: ["EmbedData"]
         ),
         .executableTarget(
             name: "LatchkeyCLI",
-            dependencies: ["Latchkey", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Latchkey", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        // Seeds, spies, temporary folders and the CLI runner, shared by both test targets.
+        .target(
+            name: "LatchkeyTestSupport",
+            dependencies: ["Latchkey"],
+            path: "Tests/LatchkeyTestSupport",
+            swiftSettings: strict
         ),
         .testTarget(
             name: "LatchkeyTests",
-            dependencies: ["Latchkey", "CSQLite", "CSodium"]
+            dependencies: ["Latchkey", "LatchkeyTestSupport", "CSodium"],
+            swiftSettings: strict
         ),
         // Runs the built `latchkey` binary; depending on it makes `swift test` build it first.
         .testTarget(
             name: "LatchkeyCLITests",
-            dependencies: ["LatchkeyCLI", "Latchkey"]
+            dependencies: ["LatchkeyCLI", "Latchkey", "LatchkeyTestSupport"],
+            swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Latchkey
 
-/// What every command's display shares: the output mode and the failure it will exit with.
+/// What every command's display shares: the output mode, and the failure it will exit with. A
+/// display method cannot throw (the presenter calls it), so a failure is kept until `finish`.
 class CommandView {
     let json: Bool
     private var failure: CLIFailure?
@@ -11,16 +12,33 @@ class CommandView {
 
     /// Keeps a presenter's failure for `finish`, with the exit code of its kind.
     func record(_ failure: FailureViewModel) {
-        self.failure = CLIFailure(message: failure.message, exitCode: ExitStatus.of(failure.kind))
+        record(CLIFailure(failure))
     }
 
-    /// Keeps a failure of the display itself (a session file that cannot be written).
+    /// Keeps a failure of the display itself (a session file that cannot be written, a closed stream).
     func record(_ failure: CLIFailure) {
-        self.failure = failure
+        if self.failure == nil { self.failure = failure }
+    }
+
+    /// Runs `body`, keeping the failure it throws.
+    func emit(_ body: () throws(CLIFailure) -> Void) {
+        do { try body() } catch { record(error) }
+    }
+
+    /// Prints a result: `message` to stderr, then `object` as JSON or `text` to stdout.
+    func show(message: String?, json object: some Encodable, text: String?) {
+        emit { () throws(CLIFailure) in
+            if let message { try Console.message(message) }
+            if json {
+                try Console.json(object)
+            } else if let text {
+                try Console.out(text)
+            }
+        }
     }
 
     /// Throws the kept failure, if any, once the scene is done.
-    func finish() throws {
+    func finish() throws(CLIFailure) {
         if let failure { throw failure }
     }
 }

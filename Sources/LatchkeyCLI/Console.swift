@@ -1,20 +1,43 @@
 import Foundation
 
-/// Results go to stdout, messages to stderr; `--json` prints one object per invocation.
+/// Results go to stdout, messages to stderr. Every write is checked: a full disk or a closed stream
+/// is an error the command reports (exit 74), never a trap.
 enum Console {
-    static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    /// Writes one line of result to stdout.
+    static func out(_ line: String) throws(CLIFailure) {
+        try write(line + "\n", to: STDOUT_FILENO)
     }
 
-    static func message(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Writes one line of message to stderr.
+    static func message(_ line: String) throws(CLIFailure) {
+        try write(line + "\n", to: STDERR_FILENO)
     }
 
     /// One JSON object on stdout, keys sorted so the output is stable.
-    static func json(_ object: [String: Any]) {
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    static func json(_ value: some Encodable) throws(CLIFailure) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do { data = try encoder.encode(value) } catch {
+            throw CLIFailure(message: "Cannot encode the JSON output.", exitCode: ExitStatus.software)
+        }
+        try out(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Writes all of `text`, retrying short writes and interruptions.
+    static func write(_ text: String, to descriptor: Int32) throws(CLIFailure) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let stream = descriptor == STDOUT_FILENO ? "standard output" : "standard error"
+                throw CLIFailure(
+                    message: "Cannot write to \(stream): \(String(cString: strerror(errno))).",
+                    exitCode: ExitStatus.storage, streamFailed: descriptor)
+            }
+            offset += count
+        }
     }
 }

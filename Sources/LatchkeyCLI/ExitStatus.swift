@@ -6,6 +6,7 @@ enum ExitStatus {
     static let notAuthenticated = ExitCode(1)
     static let usage = ExitCode(64)
     static let invalidInput = ExitCode(65)
+    static let software = ExitCode(70)
     static let storage = ExitCode(74)
     static let busy = ExitCode(75)
 
@@ -16,6 +17,7 @@ enum ExitStatus {
         case .invalidInput: invalidInput
         case .storage: storage
         case .busy: busy
+        case .internalError: software
         }
     }
 }
@@ -24,4 +26,17 @@ enum ExitStatus {
 struct CLIFailure: Error {
     let message: String
     let exitCode: ExitCode
+    /// The stream that could not be written, so the report does not try it again.
+    var streamFailed: Int32? = nil
+
+    /// A presenter's failure, with the exit code of its kind.
+    init(_ failure: FailureViewModel) {
+        self.init(message: failure.message, exitCode: ExitStatus.of(failure.kind))
+    }
+
+    init(message: String, exitCode: ExitCode, streamFailed: Int32? = nil) {
+        self.message = message
+        self.exitCode = exitCode
+        self.streamFailed = streamFailed
+    }
 }

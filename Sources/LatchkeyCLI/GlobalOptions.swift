@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import Latchkey
 
-/// Options every command takes.
+/// Options every command takes, before or after the subcommand's name.
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -14,25 +13,37 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Print the result as one JSON object on stdout.")
     var json = false
 
-    /// Opens the database and assembles the scenes' Workers at policy strength.
-    func sceneFactory() throws -> SceneFactory {
-        let path = try database ?? Paths.database()
+    /// The names `Arguments.hoistingGlobalOptions` moves after the subcommand; `true` when the option takes a value.
+    static let names: [String: Bool] = ["--database": true, "--json": false]
+}
+
+/// Runs a command's body with its composition root, and turns any failure into one line on stderr
+/// (and the JSON error object with `--json`) and its exit code: written once for every command.
+protocol LatchkeyCommand: ParsableCommand {
+    var options: GlobalOptions { get }
+    /// The command's work, given the composition root.
+    func execute(_ root: CompositionRoot) throws(CLIFailure)
+}
+
+extension LatchkeyCommand {
+    func run() throws {
         do {
-            return SceneFactory(workers: LatchkeyWorkers(database: try DatabaseWorker(.file(path: path))))
+            try execute(CompositionRoot(options: options))
         } catch {
-            throw CLIFailure(
-                message: "Cannot use the database at \(path): \(Self.explain(error))",
-                exitCode: error.isBusy ? ExitStatus.busy : ExitStatus.storage)
+            throw FailureReport.report(error, json: options.json)
         }
     }
+}
 
-    private static func explain(_ error: DatabaseError) -> String {
-        switch error {
-        case .sqlite(let sqlite) where sqlite.code == 26: "it is not a Latchkey database."
-        case .readOnly: "it is read-only."
-        case .unknownMigration: "it was written by a newer version of Latchkey."
-        case .sqlite(let sqlite): sqlite.message + "."
-        default: error.description
+/// Prints a failure the documented way and gives the exit code to end with.
+enum FailureReport {
+    static func report(_ failure: CLIFailure, json: Bool) -> ExitCode {
+        if failure.streamFailed != STDERR_FILENO {
+            try? Console.message("latchkey: " + failure.message)
         }
+        if json && failure.streamFailed != STDOUT_FILENO {
+            try? Console.json(JSONOutput.Failure(message: failure.message, exitCode: failure.exitCode.rawValue))
+        }
+        return failure.exitCode
     }
 }

@@ -1,9 +1,8 @@
 import ArgumentParser
-import Foundation
 import Latchkey
 
 /// `latchkey history`: the display of the History scene.
-struct HistoryCommand: ParsableCommand {
+struct HistoryCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Show your recent sign-ins and other security events, newest first.",
@@ -13,25 +12,26 @@ struct HistoryCommand: ParsableCommand {
               latchkey history --limit 5 --json
             """)
 
-    @Option(help: "How many events to show (1 to 1000).")
-    var limit = 20
+    @Option(
+        help:
+            "How many events to show (1 to \(SecurityPolicy.maximumHistoryLimit); default \(SecurityPolicy().historyLimit))."
+    )
+    var limit: Int?
 
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        guard (1...HistoryInteractor.maximumLimit).contains(limit) else {
-            throw ValidationError("--limit takes a number from 1 to \(HistoryInteractor.maximumLimit).")
+        if let limit, !(1...SecurityPolicy.maximumHistoryLimit).contains(limit) {
+            throw ValidationError("--limit takes a number from 1 to \(SecurityPolicy.maximumHistoryLimit).")
         }
     }
 
-    func run() throws {
-        try runReportingFailures(json: options.json) {
-            let token = SessionFile(path: try Paths.sessionFile()).read()
-            let view = HistoryView(json: options.json)
-            let scene = try options.sceneFactory().makeHistoryScene(display: view)
-            scene.interactor.fetchEvents(request: .init(token: token, limit: limit))
-            try view.finish()
-        }
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionFile().read()
+        let view = HistoryView(json: options.json)
+        try root.sceneFactory().makeHistoryScene(display: view).interactor.fetchEvents(
+            request: .init(token: token, limit: limit))
+        try view.finish()
     }
 }
 
@@ -39,20 +39,11 @@ struct HistoryCommand: ParsableCommand {
 final class HistoryView: CommandView, HistoryDisplayLogic {
     func displayEvents(viewModel: History.ListEvents.ViewModel) {
         switch viewModel {
-        case .events(let rows):
-            if json {
-                Console.json([
-                    "events": rows.map {
-                        [
-                            "time": $0.timeISO8601, "kind": $0.kind, "reason": $0.reason ?? NSNull(),
-                            "description": $0.description,
-                        ]
-                            as [String: Any]
-                    }
-                ])
-            } else {
-                for row in rows { Console.out("\(row.time)  \(row.description)") }
-            }
+        case .events(let entries):
+            let lines = entries.map { "\($0.time)  \($0.description)" }
+            show(
+                message: nil, json: JSONOutput.Events(events: entries.map(JSONOutput.Event.init)),
+                text: lines.isEmpty ? nil : lines.joined(separator: "\n"))
         case .failed(let failure):
             record(failure)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `latchkey` command: user accounts and sign-in over SQLite.
 @main
@@ -7,20 +8,25 @@ struct LatchkeyTool: ParsableCommand {
         commandName: "latchkey",
         abstract: "User accounts and sign-in over SQLite.",
         discussion: """
-            Passwords are read from the terminal with echo off, or as one line from standard input \
-            with --password-stdin; no option ever takes a password.
+            Passwords are read from the terminal with echo off, or as lines of standard input \
+            with --password-stdin; no option ever takes a password. --database and --json may come \
+            before or after the command.
 
             Exit codes:
               0   success
-              1   not authenticated (wrong credentials, no or expired session)
-              64  usage error (bad option, no terminal and no --password-stdin)
-              65  invalid input (bad username, weak password, malformed phone or email)
-              74  storage error (cannot open, not a database, read-only, newer schema)
+              1   not authenticated (wrong credentials, throttled, no or expired session)
+              64  usage error (bad option, no terminal and no --password-stdin, --database :memory:)
+              65  invalid input (bad username, weak password, malformed phone or email, invalid UTF-8)
+              70  internal error (a bug in Latchkey: please report it)
+              74  storage error (cannot open, not a Latchkey database, read-only, open to other users,
+                  newer schema, damaged, key file or session file unusable, output cannot be written)
               75  database busy past the 5 s timeout: try again
 
             Files:
               database  --database, $LATCHKEY_DATABASE, or $XDG_DATA_HOME/latchkey/latchkey.sqlite3
                         (~/.local/share/latchkey/latchkey.sqlite3), created 0600 in a 0700 folder
+              key file  $LATCHKEY_SECRET_KEY_FILE, or the database path + ".key", created 0600 when
+                        first needed; it keys the hashes of names that match no account
               session   $LATCHKEY_SESSION_FILE, or $XDG_STATE_HOME/latchkey/session
                         (~/.local/state/latchkey/session), written atomically, 0600 in a 0700 folder
             """,
@@ -30,4 +36,41 @@ struct LatchkeyTool: ParsableCommand {
             HistoryCommand.self,
         ]
     )
+
+    /// Parses with global options allowed before the subcommand, and reports every parser error
+    /// as one `latchkey: …` line (and the JSON error object with `--json`), exit 64.
+    static func main() {
+        // A closed pipe is a failed write (reported, exit 74), not a silent death by signal.
+        signal(SIGPIPE, SIG_IGN)
+        let names = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+        let arguments = Arguments.hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()), subcommands: names)
+        let json = arguments.contains("--json")
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Glibc.exit(0)
+        } catch let code as ExitCode {
+            Glibc.exit(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help and --version: print as the parser means them.
+                _ = try? Console.out(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            Glibc.exit(FailureReport.report(ParserFailure.describe(error, code: code), json: json).rawValue)
+        }
+    }
+}
+
+/// A parser error in one line, with a hint on the same line.
+enum ParserFailure {
+    static func describe(_ error: any Error, code: ExitCode) -> CLIFailure {
+        var message =
+            LatchkeyTool.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init)
+            ?? "invalid command line."
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        let usage = code == .validationFailure ? ExitStatus.usage : ExitCode(code.rawValue == 1 ? 64 : code.rawValue)
+        return CLIFailure(message: message + " (see 'latchkey help')", exitCode: usage)
+    }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Latchkey
 
 /// `latchkey login`: the display of the Login scene, which its router leads on to WhoAmI.
-struct LoginCommand: ParsableCommand {
+struct LoginCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Sign in and show who you are.",
@@ -30,17 +30,12 @@ struct LoginCommand: ParsableCommand {
         if showToken && !options.json { throw ValidationError("--show-token goes with --json.") }
     }
 
-    func run() throws {
-        try runReportingFailures(json: options.json) {
-            let password = try PasswordInput(fromStandardInput: passwordStdin).read(prompt: "Password")
-            let factory = try options.sceneFactory()
-            let view = LoginView(
-                json: options.json, showToken: showToken, sessionFile: SessionFile(path: try Paths.sessionFile()),
-                factory: factory)
-            view.scene = factory.makeLoginScene(display: view)
-            view.scene?.interactor.login(request: .init(username: username, password: password))
-            try view.finish()
-        }
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let password = try PasswordInput(fromStandardInput: passwordStdin).read(prompt: "Password")
+        let view = LoginView(json: options.json, showToken: showToken, sessionFile: try root.sessionFile())
+        view.scene = try root.sceneFactory().makeLoginScene(display: view)
+        view.scene?.interactor.login(request: .init(username: username, password: password))
+        try view.finish()
     }
 }
 
@@ -49,13 +44,11 @@ final class LoginView: CommandView, LoginDisplayLogic, WhoAmIDisplayLogic {
     var scene: LoginScene?
     private let showToken: Bool
     private let sessionFile: SessionFile
-    private let factory: SceneFactory
     private var token: SessionToken?
 
-    init(json: Bool, showToken: Bool, sessionFile: SessionFile, factory: SceneFactory) {
+    init(json: Bool, showToken: Bool, sessionFile: SessionFile) {
         self.showToken = showToken
         self.sessionFile = sessionFile
-        self.factory = factory
         super.init(json: json)
     }
 
@@ -64,17 +57,15 @@ final class LoginView: CommandView, LoginDisplayLogic, WhoAmIDisplayLogic {
         case .signedIn(let message, let token):
             do {
                 try sessionFile.write(token)
+                try Console.message(message)
             } catch {
-                // A session nobody can use is ended at once.
-                factory.makeLogoutScene(display: SilentLogoutView()).interactor.logout(request: .init(token: token))
-                record(
-                    error as? CLIFailure
-                        ?? CLIFailure(message: "Cannot save the session.", exitCode: ExitStatus.storage))
+                // The token cannot be kept (or the user cannot be told): the scene ends the session.
+                scene?.interactor.abandonSession(request: .init(token: token))
+                record(error)
                 return
             }
             self.token = token
-            Console.message(message)
-            scene?.router.routeToWhoAmI(display: self).interactor.fetchProfile(request: .init(token: nil))
+            scene?.router.routeToWhoAmI(display: self).interactor.fetchProfile(request: .init(source: .handedOver))
         case .failed(let failure):
             record(failure)
         }
@@ -83,20 +74,12 @@ final class LoginView: CommandView, LoginDisplayLogic, WhoAmIDisplayLogic {
     func displayProfile(viewModel: WhoAmI.Profile.ViewModel) {
         switch viewModel {
         case .card(let card):
-            if json {
-                var object: [String: Any] = ["signed_in": true, "profile": ProfileCardView.json(card)]
-                if showToken, let token { object["token"] = token.secret }
-                Console.json(object)
-            } else {
-                Console.out(ProfileCardView.text(card))
-            }
+            let token = showToken ? token?.secret : nil
+            show(
+                message: nil, json: JSONOutput.SignedIn(profile: .init(card: card), token: token),
+                text: ProfileCardView.text(card))
         case .failed(let failure):
             record(failure)
         }
     }
-}
-
-/// Swallows the outcome of ending an unusable session; the save failure is what the user hears of.
-final class SilentLogoutView: LogoutDisplayLogic {
-    func displayLogout(viewModel: Logout.SignOut.ViewModel) {}
 }

@@ -2,12 +2,13 @@ import ArgumentParser
 import Latchkey
 
 /// `latchkey logout`: the display of the Logout scene.
-struct LogoutCommand: ParsableCommand {
+struct LogoutCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Sign out and remove the session file.",
         discussion: """
-            Signing out when signed out is not an error.
+            Signing out when signed out is not an error. A session file that cannot be read is: it \
+            is kept, and the session it may hold stays as it was (exit 74).
 
             Examples:
               latchkey logout
@@ -19,28 +20,23 @@ struct LogoutCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func run() throws {
-        try runReportingFailures(json: options.json) {
-            let sessionFile = SessionFile(path: try Paths.sessionFile())
-            let view = LogoutView(json: options.json)
-            let scene = try options.sceneFactory().makeLogoutScene(display: view)
-            scene.interactor.logout(request: .init(token: sessionFile.read(), everywhere: all))
-            try view.finish()
-            try sessionFile.remove()
-        }
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let sessionFile = try root.sessionFile()
+        let token = try sessionFile.read()
+        let view = LogoutView(json: options.json)
+        try root.sceneFactory().makeLogoutScene(display: view).interactor.logout(
+            request: .init(token: token, everywhere: all))
+        try view.finish()
+        try sessionFile.remove()
     }
 }
 
 /// Shows the Logout scene's view model.
 final class LogoutView: CommandView, LogoutDisplayLogic {
-
     func displayLogout(viewModel: Logout.SignOut.ViewModel) {
         switch viewModel {
-        case .signedOut(let message):
-            Console.message(message)
-            if json { Console.json(["signed_out": true, "message": message]) }
-        case .failed(let failure):
-            record(failure)
+        case .signedOut(let message): show(message: message, json: JSONOutput.SignedOut(message: message), text: nil)
+        case .failed(let failure): record(failure)
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Latchkey
 
 /// `latchkey passwd`: the display of the ChangePassword scene.
-struct PasswdCommand: ParsableCommand {
+struct PasswdCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
         commandName: "passwd",
         abstract: "Change your password; your other sessions are signed out.",
@@ -20,17 +20,15 @@ struct PasswdCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func run() throws {
-        try runReportingFailures(json: options.json) {
-            let token = SessionFile(path: try Paths.sessionFile()).read()
-            let input = PasswordInput(fromStandardInput: passwordStdin)
-            let current = try input.read(prompt: "Current password")
-            let new = try input.read(prompt: "New password", confirm: true)
-            let view = PasswdView(json: options.json)
-            let scene = try options.sceneFactory().makeChangePasswordScene(display: view)
-            scene.interactor.changePassword(request: .init(token: token, currentPassword: current, newPassword: new))
-            try view.finish()
-        }
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionFile().read()
+        let input = PasswordInput(fromStandardInput: passwordStdin)
+        let current = try input.read(prompt: "Current password")
+        let new = try input.read(prompt: "New password", confirm: true)
+        let view = PasswdView(json: options.json)
+        try root.sceneFactory().makeChangePasswordScene(display: view).interactor.changePassword(
+            request: .init(token: token, currentPassword: current, newPassword: new))
+        try view.finish()
     }
 }
 
@@ -38,11 +36,8 @@ struct PasswdCommand: ParsableCommand {
 final class PasswdView: CommandView, ChangePasswordDisplayLogic {
     func displayPasswordChange(viewModel: ChangePassword.Update.ViewModel) {
         switch viewModel {
-        case .changed(let message):
-            Console.message(message)
-            if json { Console.json(["changed": true, "message": message]) }
-        case .failed(let failure):
-            record(failure)
+        case .changed(let message): show(message: message, json: JSONOutput.Changed(message: message), text: nil)
+        case .failed(let failure): record(failure)
         }
     }
 }

@@ -10,18 +10,27 @@ struct PasswordInput {
     let fromStandardInput: Bool
 
     /// One password; on a terminal, asked twice when `confirm` is set.
-    func read(prompt: String, confirm: Bool = false) throws -> String {
-        if fromStandardInput { return try Self.standardInputLine(what: prompt) }
+    func read(prompt: String, confirm: Bool = false) throws(CLIFailure) -> String {
+        if fromStandardInput { return try Self.text(Self.standardInputLine(what: prompt)) }
         let terminal = try Terminal.open()
         defer { terminal.close() }
-        let first = try terminal.readSecret(prompt: prompt + ": ")
+        let first = try Self.text(terminal.readSecret(prompt: prompt + ": "))
         if confirm {
-            let second = try terminal.readSecret(prompt: "Repeat " + prompt.lowercased() + ": ")
+            let second = try Self.text(terminal.readSecret(prompt: "Repeat " + prompt.lowercased() + ": "))
             guard first == second else {
                 throw CLIFailure(message: "The two passwords differ.", exitCode: ExitStatus.invalidInput)
             }
         }
         return first
+    }
+
+    /// The bytes as text; invalid UTF-8 is refused rather than turned into U+FFFD (which would make
+    /// different byte strings one password).
+    private static func text(_ bytes: [UInt8]) throws(CLIFailure) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CLIFailure(message: "The password is not valid UTF-8 text.", exitCode: ExitStatus.invalidInput)
+        }
+        return text
     }
 
     /// One line of `descriptor`, without its end (`\n` or `\r\n`), read a byte at a time so nothing past
@@ -39,13 +48,13 @@ struct PasswordInput {
         return bytes
     }
 
-    private static func standardInputLine(what: String) throws -> String {
+    private static func standardInputLine(what: String) throws(CLIFailure) -> [UInt8] {
         let bytes = readLine(from: STDIN_FILENO)
         guard !bytes.isEmpty else {
             throw CLIFailure(
                 message: "No \(what.lowercased()) on standard input: --password-stdin reads it as one line.",
                 exitCode: ExitStatus.usage)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

@@ -2,14 +2,25 @@ import Foundation
 
 /// Where the CLI keeps its files, after the XDG Base Directory specification.
 enum Paths {
-    static func database() throws -> String {
+    static func database() throws(CLIFailure) -> String {
         if let path = environment("LATCHKEY_DATABASE") { return path }
         return try base("XDG_DATA_HOME", fallback: ".local/share") + "/latchkey/latchkey.sqlite3"
     }
 
-    static func sessionFile() throws -> String {
-        if let path = environment("LATCHKEY_SESSION_FILE") { return path }
+    /// The session file, made absolute against the working folder when given relative.
+    static func sessionFile() throws(CLIFailure) -> String {
+        if let path = environment("LATCHKEY_SESSION_FILE") { return absolute(path) }
         return try base("XDG_STATE_HOME", fallback: ".local/state") + "/latchkey/session"
+    }
+
+    /// The installation secret's key file when named (`LATCHKEY_SECRET_KEY_FILE`); else it lies
+    /// beside the database.
+    static func secretKeyFile() -> String? {
+        environment("LATCHKEY_SECRET_KEY_FILE").map(absolute)
+    }
+
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// An empty variable counts as unset.
@@ -19,7 +30,7 @@ enum Paths {
     }
 
     /// `$variable` when it is an absolute path (the specification ignores relative ones), else `~/fallback`.
-    private static func base(_ variable: String, fallback: String) throws -> String {
+    private static func base(_ variable: String, fallback: String) throws(CLIFailure) -> String {
         if let value = environment(variable), value.hasPrefix("/") { return value }
         guard let home = environment("HOME") else {
             throw CLIFailure(

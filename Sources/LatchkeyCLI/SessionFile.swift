@@ -1,38 +1,80 @@
 import Foundation
 import Latchkey
 
-/// The file that keeps the session token between two runs: 0600 in a 0700 folder, replaced atomically.
+/// The file that keeps the session token between two runs: 0600 in a private folder, replaced
+/// atomically, never through a symbolic link, and read only as far as a token can reach.
 struct SessionFile {
     let path: String
 
-    /// The token saved by the last login, or nil when there is none (or the file holds something else).
-    func read() -> SessionToken? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return SessionToken(text)
+    private var folder: String { (path as NSString).deletingLastPathComponent }
+
+    /// The saved token, or nil when there is no file. A file that cannot be read, or that holds
+    /// anything but one token, is an error: it is kept, and nothing is signed out behind it.
+    func read() throws(CLIFailure) -> SessionToken? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            if errno == ELOOP { throw notASessionFile("it is a symbolic link") }
+            throw failure("read \(path)")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw notASessionFile("it is not a plain file")
+        }
+        // A token and a line end, and one byte more to tell a longer file apart.
+        let limit = SessionToken.prefix.utf8.count + 43 + 3
+        var buffer = [UInt8](repeating: 0, count: limit)
+        var filled = 0
+        while filled < limit {
+            let count = buffer[filled...].withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw failure("read \(path)") }
+            if count == 0 { break }
+            filled += count
+        }
+        var bytes = buffer[..<filled]
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        guard let token = SessionToken(String(decoding: bytes, as: UTF8.self)) else {
+            throw notASessionFile("it does not hold a Latchkey session token")
+        }
+        return token
     }
 
-    /// Writes `token` to a private temporary file in the same folder, syncs it, then renames it into place.
-    func write(_ token: SessionToken) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw CLIFailure(
-                message: "Cannot create the folder \(folder) for the session.", exitCode: ExitStatus.storage)
-        }
-        var template = Array((folder + "/.session-XXXXXX").utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw failure("create a file in \(folder)") }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { unlink(temporary) }
+    /// Writes `token` to an unnamed file in the same folder, syncs it, links it under a temporary
+    /// name and renames it into place: a kill at any point leaves no readable copy of the token
+    /// behind, but for the instant between the link and the rename (cleaned up on the next write).
+    func write(_ token: SessionToken) throws(CLIFailure) {
+        try prepareFolder()
+        try refuseNonFile()
+        removeStaleTemporaries()
         let bytes = Array((token.secret + "\n").utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fchmod(descriptor, 0o600) == 0 && fsync(descriptor) == 0
-        close(descriptor)
-        guard written == bytes.count, synced, rename(temporary, path) == 0 else { throw failure("write \(path)") }
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        var descriptor = open(folder, Self.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+        var temporary = folder + "/.session-" + Self.randomSuffix()
+        if descriptor >= 0 {
+            defer { close(descriptor) }
+            try writeAll(bytes, to: descriptor)
+            guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
+                throw failure("write \(path)")
+            }
+        } else {
+            // No O_TMPFILE on this file system: a named private file, removed below on failure.
+            var template = Array((folder + "/.session-XXXXXX").utf8CString)
+            descriptor = mkstemp(&template)
+            guard descriptor >= 0 else { throw failure("create a file in \(folder)") }
+            temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            defer { close(descriptor) }
+            do throws(CLIFailure) { try writeAll(bytes, to: descriptor) } catch {
+                unlink(temporary)
+                throw error
+            }
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw failure("write \(path)")
+        }
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)
@@ -40,8 +82,75 @@ struct SessionFile {
     }
 
     /// Removes the file; a missing file is fine.
-    func remove() throws {
+    func remove() throws(CLIFailure) {
         guard unlink(path) == 0 || errno == ENOENT else { throw failure("remove \(path)") }
+    }
+
+    private func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(CLIFailure) {
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count, fchmod(descriptor, 0o600) == 0, fsync(descriptor) == 0 else {
+            throw failure("write \(path)")
+        }
+    }
+
+    /// Creates the folder (0700) or checks the existing one as ssh's StrictModes does: owned by
+    /// this user (or root), and writable by no one else.
+    private func prepareFolder() throws(CLIFailure) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CLIFailure(
+                message: "Cannot create the folder \(folder) for the session.", exitCode: ExitStatus.storage)
+        }
+        var status = stat()
+        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw CLIFailure(message: "\(folder) is not a folder.", exitCode: ExitStatus.storage)
+        }
+        guard status.st_uid == getuid() || status.st_uid == 0 else {
+            throw CLIFailure(
+                message: "The session folder \(folder) belongs to another user: use a folder of your own "
+                    + "(LATCHKEY_SESSION_FILE).", exitCode: ExitStatus.storage)
+        }
+        guard status.st_mode & 0o022 == 0 else {
+            throw CLIFailure(
+                message: "The session folder \(folder) is writable by other users: run chmod 700 \(folder)",
+                exitCode: ExitStatus.storage)
+        }
+    }
+
+    /// An existing path that is a link, a device or a folder is never replaced.
+    private func refuseNonFile() throws(CLIFailure) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw notASessionFile("it is not a plain file, and is left as it is")
+        }
+    }
+
+    /// Temporaries a killed login left between its link and its rename (older than a few seconds,
+    /// so a login running beside this one keeps its own).
+    private func removeStaleTemporaries() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let now = time(nil)
+        for name in names where name.hasPrefix(".session-") {
+            var status = stat()
+            let stale = folder + "/" + name
+            if lstat(stale, &status) == 0, now - status.st_mtim.tv_sec > 5 { unlink(stale) }
+        }
+    }
+
+    /// Linux's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), a macro Swift does not import.
+    private static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
+
+    private static func randomSuffix() -> String {
+        String((0..<12).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! })
+    }
+
+    private func notASessionFile(_ why: String) -> CLIFailure {
+        CLIFailure(
+            message: "\(path) is not a Latchkey session file (\(why)); remove it, or name another "
+                + "with LATCHKEY_SESSION_FILE.", exitCode: ExitStatus.storage)
     }
 
     private func failure(_ action: String) -> CLIFailure {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Latchkey
 
 /// `latchkey whoami`: the display of the WhoAmI scene.
-struct WhoAmICommand: ParsableCommand {
+struct WhoAmICommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoami",
         abstract: "Show the signed-in user's profile.",
@@ -16,26 +16,20 @@ struct WhoAmICommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func run() throws {
-        try runReportingFailures(json: options.json) {
-            let token = SessionFile(path: try Paths.sessionFile()).read()
-            let view = WhoAmIView(json: options.json)
-            let scene = try options.sceneFactory().makeWhoAmIScene(display: view)
-            scene.interactor.fetchProfile(request: .init(token: token))
-            try view.finish()
-        }
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionFile().read()
+        let view = WhoAmIView(json: options.json)
+        try root.sceneFactory().makeWhoAmIScene(display: view).interactor.fetchProfile(request: .init(token: token))
+        try view.finish()
     }
 }
 
 /// Shows the WhoAmI scene's view model.
 final class WhoAmIView: CommandView, WhoAmIDisplayLogic {
-
     func displayProfile(viewModel: WhoAmI.Profile.ViewModel) {
         switch viewModel {
-        case .card(let card):
-            if json { Console.json(ProfileCardView.json(card)) } else { Console.out(ProfileCardView.text(card)) }
-        case .failed(let failure):
-            record(failure)
+        case .card(let card): show(message: nil, json: JSONOutput.Profile(card: card), text: ProfileCardView.text(card))
+        case .failed(let failure): record(failure)
         }
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import Latchkey
 import Testing
 
+@testable import LatchkeyTestSupport
+
 @Suite struct CLIExitCodeTests {
     let cli: CLIHarness
     let password = CLIHarness.password
@@ -111,7 +113,7 @@ import Testing
         #expect(result.status == 74)
         #expect(result.stderr == "latchkey: Cannot create the folder /dev/null/latchkey for the session.\n")
         let live = try DatabaseWorker(.file(path: cli.database)).read { db in
-            try db.queryFirst("SELECT count(*) FROM sessions WHERE revoked_at IS NULL") { try $0.int64(0) }
+            try db.queryFirst("SELECT count(*) FROM sessions WHERE revoked_at IS NULL") { try $0.int64(at: 0) }
         }
         #expect(live == 0)
     }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import LatchkeyTestSupport
+
 @Suite struct CLISecurityTests {
     let cli: CLIHarness
     let password = CLIHarness.password

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import LatchkeyTestSupport
+
 /// Drives the password prompt through a real pseudo-terminal, made by util-linux's `script`.
 @Suite struct CLITerminalTests {
     let cli: CLIHarness

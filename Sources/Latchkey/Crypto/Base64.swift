@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// Base64 encodings from libsodium, constant-time and without padding.
 enum Base64 {

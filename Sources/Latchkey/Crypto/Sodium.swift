@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// libsodium must be initialized once before use; a global `let` runs this exactly once, thread-safely.
 private let sodiumStatus: Int32 = sodium_init()
@@ -10,10 +10,10 @@ enum Sodium {
     }
 }
 
-/// SHA-256, from libsodium.
-public enum SHA256 {
+/// SHA-256, from libsodium. Internal, so its name cannot clash with swift-crypto's `SHA256`.
+enum SHA256Digest {
     /// The 32-byte SHA-256 digest of `bytes`.
-    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    static func hash(_ bytes: [UInt8]) -> [UInt8] {
         Sodium.ensureInitialized()
         var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
         _ = digest.withUnsafeMutableBufferPointer { out in

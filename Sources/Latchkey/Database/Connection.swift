@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// SQLite's "copy this buffer now" destructor.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -29,11 +29,8 @@ final class Connection {
     func error(_ code: Int32, sql: String?) -> DatabaseError {
         .sqlite(
             SQLiteError(
-                code: code & 0xFF,
-                extendedCode: sqlite3_extended_errcode(handle),
-                message: String(cString: sqlite3_errmsg(handle)),
-                sql: sql
-            ))
+                extendedCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+                sql: sql))
     }
 
     /// Runs SQL text with no parameters, possibly several statements (migrations, BEGIN, COMMIT).
@@ -57,7 +54,7 @@ final class Connection {
         }
         if code == SQLITE_MISUSE, let statement {
             sqlite3_finalize(statement)
-            throw .multipleStatements(sql: sql)
+            throw .misused("more than one statement in \"\(sql)\"")
         }
         guard code == SQLITE_OK, let statement else { throw error(code, sql: sql) }
         statements[sql] = statement
@@ -74,10 +71,7 @@ final class Connection {
         }
         let expected = Int(sqlite3_bind_parameter_count(statement))
         guard values.count == expected else {
-            throw DatabaseError.sqlite(
-                SQLiteError(
-                    code: SQLITE_RANGE, extendedCode: SQLITE_RANGE,
-                    message: "\(values.count) values bound to \(expected) parameters", sql: sql))
+            throw DatabaseError.misused("\(values.count) values bound to \(expected) parameters of \"\(sql)\"")
         }
         for (offset, value) in values.enumerated() {
             try bind(value.sqlValue, at: Int32(offset + 1), in: statement, sql: sql)

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// The handle a `read` or `write` closure receives: statements run inside that transaction.
 /// Values are always bound, never spliced into the SQL; statements are cached by their text.
@@ -13,7 +13,7 @@ public struct Database {
 
     private func checkAlive() throws(DatabaseError) {
         guard connection.isInTransaction, connection.transactionGeneration == generation else {
-            throw .handleUsedOutsideTransaction
+            throw .misused("a database handle was used after its transaction ended")
         }
     }
 

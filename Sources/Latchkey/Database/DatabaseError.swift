@@ -1,29 +1,35 @@
-import Foundation
-
 /// A failure reported by SQLite. It carries the SQL but never the bound values, which may be secrets.
 public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// SQLite's primary result code (`SQLITE_BUSY` = 5, `SQLITE_CONSTRAINT` = 19, ...).
-    public let code: Int32
-    /// SQLite's extended result code (`SQLITE_CONSTRAINT_UNIQUE` = 2067, ...).
-    public let extendedCode: Int32
+    /// SQLite's primary result code (`.busy`, `.constraint`, ...).
+    public let code: ResultCode
+    /// SQLite's extended result code (`.constraintUnique`, ...).
+    public let extendedCode: ResultCode
     /// SQLite's own message, e.g. "UNIQUE constraint failed: users.username".
     public let message: String
     /// The statement that failed, if any.
     public let sql: String?
 
+    /// An error from SQLite's extended result code, its message and the statement.
+    init(extendedCode: Int32, message: String, sql: String?) {
+        self.extendedCode = ResultCode(rawValue: extendedCode)
+        self.code = self.extendedCode.primary
+        self.message = message
+        self.sql = sql
+    }
+
     /// Which constraint a write broke, when it broke one.
-    public var constraint: ConstraintKind? { ConstraintKind(extendedCode: extendedCode) }
+    public var constraint: ConstraintKind? { ConstraintKind(extendedCode) }
 
     /// The `table.column` names SQLite lists in a UNIQUE or NOT NULL failure message.
     public var constrainedColumns: [String] {
         guard let colon = message.firstIndex(of: ":") else { return [] }
         return message[message.index(after: colon)...].split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces)
+            String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         }
     }
 
     /// The database stayed locked by another connection for longer than the busy timeout.
-    public var isBusy: Bool { code == 5 || code == 6 }
+    public var isBusy: Bool { code == .busy || code == .locked }
 
     public var description: String {
         "SQLite error \(code) (extended \(extendedCode)): \(message)" + (sql.map { " in \"\($0)\"" } ?? "")
@@ -34,15 +40,15 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum ConstraintKind: Sendable, Hashable {
     case unique, primaryKey, foreignKey, check, notNull, other
 
-    init?(extendedCode: Int32) {
-        guard extendedCode & 0xFF == 19 else { return nil }
-        switch extendedCode {
-        case 2067: self = .unique
-        case 1555: self = .primaryKey
-        case 787: self = .foreignKey
-        case 275: self = .check
-        case 1299: self = .notNull
-        default: self = .other
+    init?(_ code: ResultCode) {
+        switch code {
+        case .constraintUnique: self = .unique
+        case .constraintPrimaryKey: self = .primaryKey
+        case .constraintForeignKey: self = .foreignKey
+        case .constraintCheck: self = .check
+        case .constraintNotNull: self = .notNull
+        case .constraint: self = .other
+        default: return nil
         }
     }
 }
@@ -55,18 +61,21 @@ public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
     /// The file can only be read, so no account or session could be stored.
     case readOnly(path: String)
+    /// The file is a database, but another program's: it has tables and no Latchkey bookkeeping.
+    case foreignDatabase(path: String)
+    /// The file can be read or written by other users; Latchkey refuses to keep secrets in it.
+    case unsafePermissions(path: String, mode: Int)
     /// The database was migrated by a newer build of Latchkey, which this one does not know.
     case unknownMigration(version: Int, name: String)
     /// An applied migration's text differs from the one this build ships.
     case migrationChanged(version: Int, name: String)
-    /// `read` or `write` was called from inside another `read` or `write` on the same worker.
-    case nestedTransaction
-    /// A `Database` handle was used after its `read` or `write` ended.
-    case handleUsedOutsideTransaction
-    /// A statement text held more than one statement; use one `execute` each.
-    case multipleStatements(sql: String)
+    /// A value read back is outside what Latchkey ever writes (a damaged or tampered database).
+    case damagedValue(column: String, sql: String)
     /// A column held another type than the one asked for.
-    case unexpectedColumnType(column: Int, expected: String, found: String, sql: String)
+    case unexpectedColumnType(column: String, expected: String, found: String, sql: String)
+    /// The code used the storage layer wrongly (a nested transaction, a handle kept past its
+    /// closure, two statements in one text). A bug, never the user's doing: debug builds stop at once.
+    case misuse(String)
 
     /// SQLite's report, when the failure came from SQLite.
     public var sqliteError: SQLiteError? {
@@ -82,15 +91,26 @@ public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
         case .sqlite(let error): error.description
         case .cannotCreate(let path, let reason): "Cannot create the database at \(path): \(reason)"
         case .readOnly(let path): "The database at \(path) is read-only."
+        case .foreignDatabase(let path): "The file at \(path) is another program's database, not a Latchkey one."
+        case .unsafePermissions(let path, let mode):
+            "The database at \(path) is open to other users (mode \(String(mode, radix: 8)))."
         case .unknownMigration(let version, let name):
-            "The database has migration \(version) (\(name)), which this version of Latchkey does not know: it was written by a newer version."
+            "The database has migration \(version) (\(name)), which this version of Latchkey does not know: "
+                + "it was written by a newer version."
         case .migrationChanged(let version, let name):
-            "Migration \(version) (\(name)) applied to this database differs from the one this version of Latchkey ships."
-        case .nestedTransaction: "A database read or write was started inside another one on the same worker."
-        case .handleUsedOutsideTransaction: "A database handle was used after its transaction ended."
-        case .multipleStatements(let sql): "More than one statement in \"\(sql)\"."
+            "Migration \(version) (\(name)) applied to this database differs from the one this version of "
+                + "Latchkey ships."
+        case .damagedValue(let column, let sql): "Column \(column) of \"\(sql)\" holds a value out of range."
         case .unexpectedColumnType(let column, let expected, let found, let sql):
             "Column \(column) of \"\(sql)\" holds \(found), not \(expected)."
+        case .misuse(let what): "Storage layer misused: \(what)"
         }
+    }
+
+    /// Reports a programmer error: stops a debug build at once, and in a release build is thrown
+    /// (and worded as an internal error, never as the user's storage failing).
+    static func misused(_ what: String) -> DatabaseError {
+        assertionFailure(what)
+        return .misuse(what)
     }
 }

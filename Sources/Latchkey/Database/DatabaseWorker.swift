@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 import Synchronization
 
@@ -6,23 +6,24 @@ import Synchronization
 /// configured for safety (foreign keys, secure delete, busy timeout, WAL with full sync for files)
 /// and migrated to this build's schema when opened.
 public final class DatabaseWorker: Sendable {
-    /// Where the data lives.
+    /// Where the data lives (the installation secret's key file goes beside it).
     public let location: DatabaseLocation
-    /// How long a statement waits for another connection's lock before failing as busy.
-    public static let busyTimeoutMilliseconds: Int32 = 5_000
-
     private let connection: Mutex<Connection>
     /// The thread inside `read`/`write`, so a nested call is refused instead of deadlocking.
     private let owner = Atomic<UInt>(0)
 
     /// Opens (creating if needed) the database at `location` and applies pending `migrations`.
-    public init(_ location: DatabaseLocation, migrations: [Migration] = Migration.bundled) throws(DatabaseError) {
+    /// A statement waits up to `busyTimeout` for another connection's lock before failing as busy.
+    public init(
+        _ location: DatabaseLocation, busyTimeout: Duration = SecurityPolicy().busyTimeout,
+        migrations: [Migration] = Migration.bundled
+    ) throws(DatabaseError) {
         self.location = location
         let handle = try Self.open(location)
         connection = Mutex(Connection(handle: handle))
         do {
-            try configure()
-            let applied = try Migrator.validate(self, against: migrations)
+            try configure(busyTimeout: busyTimeout)
+            let applied = try Migrator.validate(self, against: migrations, location: location)
             if case .file = location {
                 // Only after validation: a refused file must stay byte for byte as it was.
                 try withConnection { connection throws(DatabaseError) in
@@ -68,7 +69,9 @@ public final class DatabaseWorker: Sendable {
 
     private func withConnection<T: Sendable, E: Error>(_ body: (Connection) throws(E) -> T) throws -> T {
         let me = Self.currentThreadID()
-        guard owner.load(ordering: .relaxed) != me else { throw DatabaseError.nestedTransaction }
+        guard owner.load(ordering: .relaxed) != me else {
+            throw DatabaseError.misused("a read or write started inside another one on the same worker")
+        }
         return try connection.withLock { connection throws(E) -> T in
             owner.store(me, ordering: .relaxed)
             defer { owner.store(0, ordering: .relaxed) }
@@ -84,9 +87,10 @@ public final class DatabaseWorker: Sendable {
         #endif
     }
 
-    private func configure() throws {
+    private func configure(busyTimeout: Duration) throws {
+        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
         try withConnection { connection throws(DatabaseError) in
-            sqlite3_busy_timeout(connection.handle, Self.busyTimeoutMilliseconds)
+            sqlite3_busy_timeout(connection.handle, milliseconds)
             try connection.executeScript(
                 "PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON; PRAGMA trusted_schema = OFF;")
         }
@@ -106,8 +110,7 @@ public final class DatabaseWorker: Sendable {
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard let handle else { throw .cannotCreate(path: path, reason: "out of memory") }
         guard code == SQLITE_OK else {
-            let error = SQLiteError(
-                code: code & 0xFF, extendedCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: nil)
+            let error = SQLiteError(extendedCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: nil)
             sqlite3_close_v2(handle)
             throw .sqlite(error)
         }

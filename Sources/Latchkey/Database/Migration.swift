@@ -15,5 +15,5 @@ public struct Migration: Sendable, Hashable {
     }
 
     /// SHA-256 of the SQL text, recorded when applied so later edits are caught.
-    public var checksum: [UInt8] { SHA256.hash(Array(sql.utf8)) }
+    public var checksum: [UInt8] { SHA256Digest.hash(Array(sql.utf8)) }
 }

@@ -16,8 +16,15 @@ enum Migrator {
     }
 
     /// Refuses an unknown or altered applied migration; only reads, so a refused file stays untouched.
-    static func validate(_ worker: DatabaseWorker, against migrations: [Migration]) throws -> Set<Int> {
-        let applied = try worker.read { db in try appliedMigrations(db) }
+    static func validate(_ worker: DatabaseWorker, against migrations: [Migration], location: DatabaseLocation)
+        throws -> Set<Int>
+    {
+        let (applied, foreign) = try worker.read { db in
+            let applied = try appliedMigrations(db)
+            return (applied, try applied.isEmpty && hasTables(db))
+        }
+        // Another program's tables: refused before anything is written (not even WAL mode).
+        if foreign, case .file(let path) = location { throw DatabaseError.foreignDatabase(path: path) }
         let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
         for row in applied {
             guard let migration = known[row.version] else {
@@ -55,10 +62,16 @@ enum Migrator {
         } != nil
     }
 
+    private static func hasTables(_ db: Database) throws -> Bool {
+        try db.queryFirst("SELECT 1 FROM sqlite_schema WHERE type = 'table'") { _ in true } != nil
+    }
+
     static func appliedMigrations(_ db: Database) throws -> [Applied] {
         guard try hasBookkeeping(db) else { return [] }
         return try db.query("SELECT version, name, checksum FROM latchkey_migrations ORDER BY version") { row in
-            Applied(version: Int(try row.int64(0)), name: try row.string(1), checksum: try row.bytes(2))
+            Applied(
+                version: Int(try row.int64("version")), name: try row.string("name"),
+                checksum: try row.bytes("checksum"))
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Creates a database file's missing folders (0700) and the file itself (0600) before SQLite opens it,
-/// because SQLite would create the file world-readable (0644 less the umask).
+/// because SQLite would create the file world-readable (0644 less the umask); and refuses an existing
+/// file that other users may read or write, or that is not a plain file.
 enum PrivateFile {
     static func prepare(_ path: String) throws(DatabaseError) {
         let url = URL(fileURLWithPath: path)
@@ -12,12 +13,29 @@ enum PrivateFile {
         } else if !isFolder.boolValue {
             throw .cannotCreate(path: path, reason: "\(folder) is not a folder")
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            close(descriptor)
-        } else if errno != EEXIST {
+        // Follows a symbolic link on purpose (a database may live elsewhere), so that a missing
+        // target is created here, 0600, and not later by SQLite with the umask's mode.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
+        guard descriptor >= 0 else {
+            if errno == EACCES || errno == EROFS || errno == EPERM { throw .readOnly(path: path) }
             throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .cannotCreate(path: path, reason: "it is not a file") }
+        // Only a database is judged by its mode: any other file is left for SQLite to call "not a database".
+        let mode = Int(status.st_mode & 0o777)
+        guard mode & 0o077 == 0 || !isSQLite(descriptor) else { throw .unsafePermissions(path: path, mode: mode) }
+    }
+
+    /// True when the file starts with SQLite's 16-byte header.
+    private static func isSQLite(_ descriptor: Int32) -> Bool {
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 16, 0) }
+        return count == 16 && header == Array("SQLite format 3\0".utf8)
     }
 
     /// mkdir -p, each new folder 0700.

@@ -1,16 +1,31 @@
-import CSQLite
+internal import CSQLite
+public import Foundation
 
-/// The current row of a query, valid only inside the closure that receives it.
+/// The current row of a query, read by column name; valid only inside the closure that receives it.
+/// Reading by name means a column added by a migration cannot shift another file's reads.
 public struct Row {
     let statement: OpaquePointer
     let sql: String
 
+    /// The index of the column called `name` (its `AS` alias, or its own name).
+    private func index(_ name: String) throws(DatabaseError) -> Int32 {
+        let count = sqlite3_column_count(statement)
+        for column in 0..<count where strcmp(sqlite3_column_name(statement, column), name) == 0 {
+            return column
+        }
+        throw .misused("no column \"\(name)\" in \"\(sql)\"")
+    }
+
     /// The number of columns.
     public var count: Int { Int(sqlite3_column_count(statement)) }
 
-    /// The value of column `index` (from 0) in its SQLite storage class.
-    public subscript(index: Int) -> SQLValue {
-        let column = Int32(index)
+    /// The value of column `name` in its SQLite storage class.
+    public func value(_ name: String) throws(DatabaseError) -> SQLValue { value(at: try index(name)) }
+
+    /// The value of column `index` (from 0), for ad-hoc queries (`PRAGMA`, `count(*)`); stores read by name.
+    public func value(at index: Int) -> SQLValue { value(at: Int32(index)) }
+
+    private func value(at column: Int32) -> SQLValue {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
@@ -26,60 +41,89 @@ public struct Row {
         }
     }
 
-    /// True when column `index` is NULL.
-    public func isNull(_ index: Int) -> Bool { sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL }
+    /// True when column `name` is NULL.
+    public func isNull(_ name: String) throws(DatabaseError) -> Bool { value(at: try index(name)) == .null }
 
-    /// Column `index` as an integer; throws when it holds anything else.
-    public func int64(_ index: Int) throws(DatabaseError) -> Int64 {
-        guard case .integer(let value) = self[index] else { throw mismatch(index, "INTEGER") }
+    /// Column `name` as an integer; throws when it holds anything else.
+    public func int64(_ name: String) throws(DatabaseError) -> Int64 { try int64(at: Int(try index(name)), name) }
+
+    /// Column `index` as an integer, for ad-hoc queries.
+    public func int64(at index: Int, _ name: String? = nil) throws(DatabaseError) -> Int64 {
+        guard case .integer(let value) = value(at: index) else { throw mismatch(index, name, "INTEGER") }
         return value
     }
 
-    /// Column `index` as an integer, or nil when NULL.
-    public func optionalInt64(_ index: Int) throws(DatabaseError) -> Int64? {
-        isNull(index) ? nil : try int64(index)
+    /// Column `name` as an integer, or nil when NULL.
+    public func optionalInt64(_ name: String) throws(DatabaseError) -> Int64? {
+        try isNull(name) ? nil : try int64(name)
     }
 
-    /// Column `index` as a floating-point number (an INTEGER column converts exactly).
-    public func double(_ index: Int) throws(DatabaseError) -> Double {
-        switch self[index] {
+    /// Column `name` as text; throws when it holds anything else.
+    public func string(_ name: String) throws(DatabaseError) -> String { try string(at: Int(try index(name)), name) }
+
+    /// Column `index` as text, for ad-hoc queries.
+    public func string(at index: Int, _ name: String? = nil) throws(DatabaseError) -> String {
+        guard case .text(let value) = value(at: index) else { throw mismatch(index, name, "TEXT") }
+        return value
+    }
+
+    /// Column `name` as text, or nil when NULL.
+    public func optionalString(_ name: String) throws(DatabaseError) -> String? {
+        try isNull(name) ? nil : try string(name)
+    }
+
+    /// Column `name` as bytes; throws when it holds anything else.
+    public func bytes(_ name: String) throws(DatabaseError) -> [UInt8] { try bytes(at: Int(try index(name)), name) }
+
+    /// Column `index` as bytes, for ad-hoc queries.
+    public func bytes(at index: Int, _ name: String? = nil) throws(DatabaseError) -> [UInt8] {
+        guard case .blob(let value) = value(at: index) else { throw mismatch(index, name, "BLOB") }
+        return value
+    }
+
+    /// Column `name` as bytes, or nil when NULL.
+    public func optionalBytes(_ name: String) throws(DatabaseError) -> [UInt8]? {
+        try isNull(name) ? nil : try bytes(name)
+    }
+
+    /// Column `name` as a floating-point number (an INTEGER converts exactly).
+    public func double(_ name: String) throws(DatabaseError) -> Double {
+        switch try value(name) {
         case .real(let value): return value
         case .integer(let value): return Double(value)
-        default: throw mismatch(index, "REAL")
+        default: throw mismatch(Int(try index(name)), name, "REAL")
         }
     }
 
-    /// Column `index` as text; throws when it holds anything else.
-    public func string(_ index: Int) throws(DatabaseError) -> String {
-        guard case .text(let value) = self[index] else { throw mismatch(index, "TEXT") }
-        return value
+    /// Column `name` as a time in whole seconds since 1970. A value outside the years 1970–9999
+    /// is damage (or tampering), reported as such so that no later date arithmetic can overflow.
+    public func date(_ name: String) throws(DatabaseError) -> Date {
+        let seconds = try int64(name)
+        guard StoredTime.range.contains(seconds) else { throw .damagedValue(column: name, sql: sql) }
+        return Date(databaseSeconds: seconds)
     }
 
-    /// Column `index` as text, or nil when NULL.
-    public func optionalString(_ index: Int) throws(DatabaseError) -> String? {
-        isNull(index) ? nil : try string(index)
+    /// Column `name` as a time, or nil when NULL.
+    public func optionalDate(_ name: String) throws(DatabaseError) -> Date? {
+        try isNull(name) ? nil : try date(name)
     }
 
-    /// Column `index` as bytes; throws when it holds anything else.
-    public func bytes(_ index: Int) throws(DatabaseError) -> [UInt8] {
-        guard case .blob(let value) = self[index] else { throw mismatch(index, "BLOB") }
-        return value
-    }
-
-    /// Column `index` as bytes, or nil when NULL.
-    public func optionalBytes(_ index: Int) throws(DatabaseError) -> [UInt8]? {
-        isNull(index) ? nil : try bytes(index)
-    }
-
-    private func mismatch(_ index: Int, _ expected: String) -> DatabaseError {
+    private func mismatch(_ index: Int, _ name: String?, _ expected: String) -> DatabaseError {
         let found =
-            switch self[index] {
+            switch value(at: index) {
             case .null: "NULL"
             case .integer: "INTEGER"
             case .real: "REAL"
             case .text: "TEXT"
             case .blob: "BLOB"
             }
-        return .unexpectedColumnType(column: index, expected: expected, found: found, sql: sql)
+        return .unexpectedColumnType(column: name ?? "\(index)", expected: expected, found: found, sql: sql)
     }
+}
+
+/// Times as the database stores them: whole seconds since 1970, within years 1970–9999.
+enum StoredTime {
+    /// 9999-12-31T23:59:59Z: any stored time past it is damage, and sums of it with a policy duration
+    /// (at most a few years) stay far from `Int64.max`.
+    static let range: ClosedRange<Int64> = 0...253_402_300_799
 }

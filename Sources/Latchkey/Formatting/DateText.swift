@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Times for people: ISO 8601 date and time in UTC, to the minute (`2026-11-21 07:31 UTC`).
 public enum DateText {

@@ -27,9 +27,11 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             throw Problem(reason: "must start with + or 00 and the country calling code")
         }
         var digits = ""
-        for character in rest {
-            switch character {
-            case "0"..."9": digits.append(character)
+        // Code points, not Characters: "1" followed by a combining mark or a keycap is one Character
+        // that compares between "0" and "9", and would reach the database as a digit.
+        for scalar in rest.unicodeScalars {
+            switch scalar {
+            case "0"..."9": digits.unicodeScalars.append(scalar)
             case " ", "-", ".", "(", ")": continue
             default: throw Problem(reason: "may hold only digits, spaces, dashes, dots and parentheses")
             }

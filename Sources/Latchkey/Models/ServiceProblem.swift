@@ -2,18 +2,24 @@
 public enum ServiceProblem: Error, Sendable, Hashable {
     /// Another process held the database past the busy timeout: worth retrying.
     case databaseBusy
-    /// The database could not be read or written; the text says why (never with secrets).
+    /// The database could not be read or written; the text says why (never with secrets or SQL).
     case storage(String)
     /// Argon2id could not get its memory.
     case hashingFailed
+    /// The installation secret (the key file) is missing, unreadable or malformed.
+    case secretKey(String)
+    /// A bug in Latchkey (the storage layer was misused); the text names it for a bug report.
+    case internalError(String)
 
     /// Classifies an error thrown by a Worker.
     static func from(_ error: any Error) -> ServiceProblem {
         switch error {
         case let error as DatabaseError where error.isBusy: .databaseBusy
-        case let error as DatabaseError: .storage(error.description)
+        case DatabaseError.misuse(let what): .internalError(what)
+        case let error as DatabaseError: .storage(StorageText.explain(error))
         case is PasswordHashingError: .hashingFailed
-        default: .storage(String(describing: type(of: error)))
+        case let error as InstallationSecret.Failure: .secretKey(error.description)
+        default: .internalError(String(describing: type(of: error)))
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What Latchkey knows of a user, without secrets.
 public struct UserProfile: Sendable, Hashable {

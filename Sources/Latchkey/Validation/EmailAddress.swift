@@ -6,13 +6,13 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
     /// Why an email address was refused.
     public struct Problem: Error, Sendable, Hashable {}
 
-    /// Checks `input`: no spaces or control characters, exactly one `@`, a non-empty local part
-    /// and a domain with an inner dot.
+    /// Checks `input`: no spaces, nothing a terminal would act on (see `TerminalSafeText`), exactly
+    /// one `@`, a non-empty local part and a domain with an inner dot.
     public init(_ input: String) throws(Problem) {
         guard input.utf8.count <= 254 else { throw Problem() }
-        guard
-            !input.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
-        else { throw Problem() }
+        guard TerminalSafeText.isSafe(input), !input.unicodeScalars.contains(where: \.properties.isWhitespace) else {
+            throw Problem()
+        }
         let parts = input.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { throw Problem() }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)

@@ -10,6 +10,8 @@ public enum PasswordRejection: Error, Sendable, Hashable {
     case containsEmail
     /// The password is on the list of the most common passwords.
     case common
+    /// The password holds NUL or another control character, which no keyboard types on purpose.
+    case controlCharacters
 }
 
 /// The password rules of NIST SP 800-63B rev. 4 and ASVS 5 (6.2): length in code points after NFKC,
@@ -35,6 +37,9 @@ public struct PasswordRules: Sendable {
         // NFKC can expand a code point into at most 18; bound the input before normalizing it.
         guard password.unicodeScalars.count <= policy.maximumPasswordLength * 4 else {
             throw .tooLong(maximum: policy.maximumPasswordLength)
+        }
+        guard !password.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .controlCharacters
         }
         let normalized = Self.normalize(password)
         let length = normalized.unicodeScalars.count

@@ -1,4 +1,4 @@
-/// A username: 3–32 of `a-z 0-9 . _ -`, starting with a letter or digit, always lower case.
+/// A username: `SecurityPolicy.usernameLength` (3–32) of `a-z 0-9 . _ -`, starting with a letter or digit, always lower case.
 public struct Username: Sendable, Hashable, CustomStringConvertible {
     /// The normalized (lower-cased) name.
     public let value: String
@@ -11,17 +11,20 @@ public struct Username: Sendable, Hashable, CustomStringConvertible {
     /// Lower-cases `input` and checks it against the rules.
     public init(_ input: String) throws(Problem) {
         // Bounded before any work, so a huge input costs nothing.
-        guard input.utf8.count <= 32 * 4 else { throw .tooLong }
+        guard input.utf8.count <= Self.length.upperBound * 4 else { throw .tooLong }
         let lowered = String(decoding: input.utf8.map { Self.asciiLowercased($0) }, as: UTF8.self)
         let bytes = Array(lowered.utf8)
         guard bytes.allSatisfy(Self.isAllowed) else { throw .invalidCharacters }
-        guard bytes.count >= 3 else { throw .tooShort }
-        guard bytes.count <= 32 else { throw .tooLong }
+        guard bytes.count >= Self.length.lowerBound else { throw .tooShort }
+        guard bytes.count <= Self.length.upperBound else { throw .tooLong }
         guard let first = bytes.first, Self.isLetterOrDigit(first) else { throw .mustStartWithLetterOrDigit }
         value = lowered
     }
 
     public var description: String { value }
+
+    /// How many characters a username has.
+    public static let length = SecurityPolicy.usernameLength
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte

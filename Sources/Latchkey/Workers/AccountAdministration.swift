@@ -12,19 +12,17 @@ public struct AccountAdministration: Sendable {
         case noSuchUser
     }
 
-    /// Disables the account and ends every one of its sessions at once (ASVS 7.4.2).
+    /// Disables the account and ends every one of its sessions at once (ASVS 7.4.2), in one
+    /// transaction, so no sign-in can open a session between the two.
     public func disable(username: String) throws {
-        let workers = workers
         let now = workers.time.now()
         let name = try Username(username)
         try workers.database.write { db in
             guard let account = try workers.accounts.credentials(for: name, in: db) else { throw Failure.noSuchUser }
-            try db.execute(
-                "UPDATE users SET disabled_at = ?, updated_at = ? WHERE id = ? AND disabled_at IS NULL",
-                [now.databaseSeconds, now.databaseSeconds, account.profile.id])
-            _ = try workers.sessions.revokeAll(userID: account.profile.id, now: now, in: db)
-            try workers.audit.record(
-                .accountDisabled, usernameKey: name.value, userID: account.profile.id, now: now, in: db)
+            let id = account.profile.id
+            _ = try workers.accounts.disable(userID: id, now: now, in: db)
+            _ = try workers.sessions.revokeAll(userID: id, now: now, in: db)
+            try workers.audit.record(.accountDisabled, usernameKey: name.value, userID: id, now: now, in: db)
         }
     }
 }

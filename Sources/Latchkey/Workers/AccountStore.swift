@@ -5,12 +5,12 @@ struct NewAccount {
     let username: Username
     let email: EmailAddress?
     let phone: PhoneNumber?
-    let displayName: String?
+    let displayName: DisplayName?
     let passwordHash: String
 }
 
 /// An account as sign-in needs it: the profile, the hash to verify, and whether it is disabled.
-struct AccountCredentials {
+struct AccountCredentials: Sendable {
     let profile: UserProfile
     let passwordHash: String
     let isDisabled: Bool
@@ -21,24 +21,35 @@ enum AccountConflict: Error, Equatable {
     case usernameTaken, emailTaken
 }
 
+/// One `users` row, read by column name. Every query that reads users selects `columns`, so the
+/// names are written once and a join cannot shift them.
+struct AccountRow {
+    static let columns = """
+        users.id AS user_id, users.username AS username, users.email AS email, users.phone AS phone,
+        users.display_name AS display_name, users.created_at AS user_created_at,
+        users.last_login_at AS last_login_at, users.password_hash AS password_hash,
+        users.disabled_at AS disabled_at
+        """
+
+    let credentials: AccountCredentials
+
+    init(_ row: Row) throws {
+        let profile = UserProfile(
+            id: try row.int64("user_id"),
+            username: try row.string("username"),
+            email: try row.optionalString("email"),
+            phone: try row.optionalString("phone").flatMap { PhoneNumber(e164: $0) },
+            displayName: try row.optionalString("display_name"),
+            createdAt: try row.date("user_created_at"),
+            previousLoginAt: try row.optionalDate("last_login_at"))
+        credentials = AccountCredentials(
+            profile: profile, passwordHash: try row.string("password_hash"),
+            isDisabled: !(try row.isNull("disabled_at")))
+    }
+}
+
 /// Account queries on the shared `DatabaseWorker`, run inside the caller's transaction.
 struct AccountStore: Sendable {
-    static let profileColumns =
-        "users.id, users.username, users.email, users.phone, users.display_name, users.created_at, users.last_login_at"
-
-    /// Decodes the seven `profileColumns` from column 0. The previous sign-in is the user's last one,
-    /// unless a session knows the one before it (`previousLogin`).
-    static func profile(_ row: Row, previousLogin: Int64?? = .none) throws -> UserProfile {
-        UserProfile(
-            id: try row.int64(0),
-            username: try row.string(1),
-            email: try row.optionalString(2),
-            phone: try row.optionalString(3).flatMap { PhoneNumber(e164: $0) },
-            displayName: try row.optionalString(4),
-            createdAt: Date(databaseSeconds: try row.int64(5)),
-            previousLoginAt: (try previousLogin ?? row.optionalInt64(6)).map { Date(databaseSeconds: $0) })
-    }
-
     func insert(_ account: NewAccount, now: Date, in db: Database) throws -> UserProfile {
         do {
             try db.execute(
@@ -47,7 +58,7 @@ struct AccountStore: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    account.username.value, account.email?.value, account.phone?.e164, account.displayName,
+                    account.username.value, account.email?.value, account.phone?.e164, account.displayName?.value,
                     account.passwordHash, now.databaseSeconds, now.databaseSeconds,
                 ])
         } catch let error as DatabaseError where error.sqliteError?.constraint == .unique {
@@ -56,15 +67,20 @@ struct AccountStore: Sendable {
         }
         return UserProfile(
             id: db.lastInsertRowID, username: account.username.value, email: account.email?.value,
-            phone: account.phone, displayName: account.displayName, createdAt: now, previousLoginAt: nil)
+            phone: account.phone, displayName: account.displayName?.value, createdAt: now, previousLoginAt: nil)
     }
 
     func credentials(for username: Username, in db: Database) throws -> AccountCredentials? {
-        try db.queryFirst(
-            "SELECT \(Self.profileColumns), password_hash, disabled_at FROM users WHERE username = ?", [username.value]
-        ) { row in
-            AccountCredentials(
-                profile: try Self.profile(row), passwordHash: try row.string(7), isDisabled: !row.isNull(8))
+        try db.queryFirst("SELECT \(AccountRow.columns) FROM users WHERE username = ?", [username.value]) {
+            try AccountRow($0).credentials
+        }
+    }
+
+    /// The stored hash of `userID` right now: compared inside a write transaction with the hash that
+    /// was verified before it, so a decision taken outside the transaction still holds.
+    func passwordHash(userID: Int64, in db: Database) throws -> String? {
+        try db.queryFirst("SELECT password_hash FROM users WHERE id = ? AND disabled_at IS NULL", [userID]) {
+            try $0.string("password_hash")
         }
     }
 
@@ -75,5 +91,13 @@ struct AccountStore: Sendable {
 
     func recordLogin(userID: Int64, now: Date, in db: Database) throws {
         try db.execute("UPDATE users SET last_login_at = ? WHERE id = ?", [now.databaseSeconds, userID])
+    }
+
+    /// Marks the account disabled; false when it already was.
+    func disable(userID: Int64, now: Date, in db: Database) throws -> Bool {
+        try db.execute(
+            "UPDATE users SET disabled_at = ?, updated_at = ? WHERE id = ? AND disabled_at IS NULL",
+            [now.databaseSeconds, now.databaseSeconds, userID])
+        return db.changes > 0
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One entry of the audit trail: what happened, when, to which username. Never a secret.
 public struct AuthEvent: Sendable, Hashable {
@@ -9,22 +9,28 @@ public struct AuthEvent: Sendable, Hashable {
         case loginFailed = "login_failed"
         case loggedOut = "logged_out"
         case passwordChanged = "password_changed"
+        /// `passwd` with a wrong current password (or while the name was locked).
+        case passwordChangeFailed = "password_change_failed"
         case sessionsRevoked = "sessions_revoked"
         case accountDisabled = "account_disabled"
     }
 
     /// Why a sign-in failed.
-    public enum FailureReason: String, Sendable, Hashable {
+    public enum FailureReason: String, Sendable, Hashable, CaseIterable {
         case badCredentials = "bad_credentials"
         case throttled = "throttled"
         case disabled = "disabled"
     }
 
+    /// When it happened.
     public let occurredAt: Date
+    /// What happened.
     public let kind: Kind
+    /// Why, for failures.
     public let reason: FailureReason?
-    /// The normalized username typed (for failures, it may name no user).
+    /// The normalized username typed; for a name that matches no account, a keyed hash of it.
     public let usernameKey: String
+    /// The account, when the name matched one.
     public let userID: Int64?
 }
 
@@ -41,22 +47,18 @@ struct AuditLog: Sendable {
 
     /// The user's most recent events, newest first.
     func recent(userID: Int64, limit: Int, in db: Database) throws -> [AuthEvent] {
-        try db.query(
-            """
+        let sql = """
             SELECT occurred_at, kind, reason, username_key, user_id FROM auth_events
             WHERE user_id = ? ORDER BY occurred_at DESC, id DESC LIMIT ?
-            """, [userID, max(limit, 0)]
-        ) { row in
-            let text = try row.string(1)
-            guard let kind = AuthEvent.Kind(rawValue: text) else {
-                throw DatabaseError.unexpectedColumnType(
-                    column: 1, expected: "an event kind", found: text, sql: "auth_events")
+            """
+        return try db.query(sql, [userID, limit]) { row in
+            guard let kind = AuthEvent.Kind(rawValue: try row.string("kind")) else {
+                throw DatabaseError.damagedValue(column: "kind", sql: sql)
             }
             return AuthEvent(
-                occurredAt: Date(databaseSeconds: try row.int64(0)),
-                kind: kind,
-                reason: try row.optionalString(2).flatMap(AuthEvent.FailureReason.init(rawValue:)),
-                usernameKey: try row.string(3), userID: try row.optionalInt64(4))
+                occurredAt: try row.date("occurred_at"), kind: kind,
+                reason: try row.optionalString("reason").flatMap(AuthEvent.FailureReason.init(rawValue:)),
+                usernameKey: try row.string("username_key"), userID: try row.optionalInt64("user_id"))
         }
     }
 }

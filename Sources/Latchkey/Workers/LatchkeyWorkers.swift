@@ -1,26 +1,38 @@
 /// The Workers every scene is assembled from: one shared database, the hasher, the token
 /// generator, the clock and the policy. Inject cheap or spy Workers here in tests.
 public struct LatchkeyWorkers: Sendable {
+    /// The one storage worker every scene shares.
     public let database: DatabaseWorker
+    /// Argon2id at the policy's parameters, unless a test injects another.
     public let hasher: any PasswordHashing
+    /// Makes new session tokens.
     public let tokens: any SessionTokenGenerating
+    /// The clock.
     public let time: any TimeSource
+    /// Every rule number.
     public let policy: SecurityPolicy
+    /// The key outside the database that names matching no account are hashed with.
+    public let secret: InstallationSecret
     let accounts = AccountStore()
     let sessions = SessionStore()
     let throttle = LoginThrottle()
     let audit = AuditLog()
+    /// The one session check.
+    var gate: SessionGate { SessionGate(sessions: sessions, policy: policy) }
 
-    /// Workers over `database`, at policy strength unless told otherwise.
+    /// Workers over `database`, at policy strength unless told otherwise; the secret defaults to the key
+    /// file beside a database file.
     public init(
         database: DatabaseWorker,
-        hasher: any PasswordHashing = Argon2idHasher(),
+        hasher: (any PasswordHashing)? = nil,
         tokens: any SessionTokenGenerating = RandomSessionTokens(),
         time: any TimeSource = SystemTime(),
-        policy: SecurityPolicy = SecurityPolicy()
+        policy: SecurityPolicy = SecurityPolicy(),
+        secret: InstallationSecret? = nil
     ) {
+        self.secret = secret ?? .beside(database.location)
         self.database = database
-        self.hasher = hasher
+        self.hasher = hasher ?? Argon2idHasher(parameters: policy.passwordHashing)
         self.tokens = tokens
         self.time = time
         self.policy = policy

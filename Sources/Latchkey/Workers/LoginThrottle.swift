@@ -1,47 +1,70 @@
 import Foundation
 
-/// Counts failed sign-ins per username key, whether or not the user exists, and locks a key after
-/// too many in a row (OWASP ASVS 6.3.1, pam_faillock's model). Runs inside the caller's transaction.
+/// A sign-in attempt counted before its password is checked, so parallel guesses cannot all pass the
+/// limit while their hashes run (design.md, "no check-then-act").
+struct ThrottleReservation: Sendable {
+    let key: String
+    /// The count this attempt brought the window to, and the window it counted in.
+    let failures: Int64
+    let windowStart: Int64
+}
+
+/// Counts sign-in attempts per username key, whether or not the user exists, and locks a key after
+/// too many failures in a row (OWASP ASVS 6.3.1, pam_faillock's model). Every attempt is *reserved*
+/// as a failure in a write transaction before Argon2id runs; a success releases it; a failure needs
+/// no second write, so it can never shorten or clear a lock. Runs inside the caller's transaction.
 struct LoginThrottle: Sendable {
-    /// The key for a typed username: lower-cased, or a digest when too long to store as is, so
-    /// names that do not exist are throttled exactly like those that do.
-    static func key(for username: String) -> String {
-        let lowered = username.lowercased()
-        guard lowered.utf8.count > 64 else { return lowered }
-        return "sha256:" + SHA256.hash(Array(lowered.utf8)).map { String(format: "%02x", $0) }.joined()
+    /// The key for a typed name: the account's username when one matches, else a keyed hash of the
+    /// lower-cased text, so a password typed into the username field is never stored.
+    func key(for typed: String, account: AccountCredentials?, secret: InstallationSecret) throws -> String {
+        if let account { return account.profile.username }
+        return try secret.pseudonym(for: typed.lowercased())
     }
 
-    /// True while `key` is locked out.
-    func isLocked(_ key: String, now: Date, in db: Database) throws -> Bool {
-        let until = try db.queryFirst("SELECT locked_until FROM login_throttle WHERE username_key = ?", [key]) {
-            try $0.optionalInt64(0)
+    /// Counts one attempt for `key`, or returns nil when the key is locked (the attempt is refused
+    /// without its password being checked).
+    func reserve(_ key: String, now: Date, policy: SecurityPolicy, in db: Database) throws -> ThrottleReservation? {
+        let sql = "SELECT failures, window_started_at, locked_until FROM login_throttle WHERE username_key = ?"
+        let row = try db.queryFirst(sql, [key]) { row in
+            (
+                failures: try row.int64("failures"), start: try row.date("window_started_at").databaseSeconds,
+                lockedUntil: try row.optionalDate("locked_until")?.databaseSeconds
+            )
         }
-        return (until ?? nil).map { $0 > now.databaseSeconds } ?? false
-    }
-
-    /// Counts one failure; the one that reaches the limit locks the key and starts a new count.
-    func recordFailure(_ key: String, now: Date, policy: SecurityPolicy, in db: Database) throws {
-        let row = try db.queryFirst(
-            "SELECT failures, window_started_at FROM login_throttle WHERE username_key = ?", [key]
-        ) { (try $0.int64(0), try $0.int64(1)) }
-        let windowOpen = row.map { now.databaseSeconds - $0.1 < policy.failureWindow.wholeSeconds } ?? false
-        let failures = (windowOpen ? row?.0 ?? 0 : 0) + 1
-        let windowStart = windowOpen ? row?.1 ?? now.databaseSeconds : now.databaseSeconds
-        let locks = failures >= Int64(policy.maximumFailedLogins)
+        let now = now.databaseSeconds
+        if let lockedUntil = row?.lockedUntil, lockedUntil > now { return nil }
+        // A window that has run out, or a lock that has ended, starts the count afresh.
+        let windowOpen =
+            row.map { $0.lockedUntil == nil && now - $0.start < policy.failureWindow.wholeSeconds } ?? false
+        let failures = windowOpen ? min(row!.failures, Int64(Int32.max)) + 1 : 1
+        let windowStart = windowOpen ? row!.start : now
+        let lockedUntil =
+            failures >= Int64(policy.maximumFailedLogins) ? now + policy.lockoutDuration.wholeSeconds : nil
         try db.execute(
             """
             INSERT INTO login_throttle (username_key, failures, window_started_at, locked_until) VALUES (?, ?, ?, ?)
             ON CONFLICT (username_key) DO UPDATE SET
                 failures = excluded.failures, window_started_at = excluded.window_started_at,
                 locked_until = excluded.locked_until
-            """,
-            [
-                key, locks ? 0 : failures, windowStart,
-                locks ? now.databaseSeconds + policy.lockoutDuration.wholeSeconds : nil,
-            ])
+            """, [key, failures, windowStart, lockedUntil])
+        return ThrottleReservation(key: key, failures: failures, windowStart: windowStart)
     }
 
-    /// A success ends the run of failures.
+    /// A success gives its reservation back: the run of failures ends, unless attempts counted after
+    /// this one are still in flight (then only this one is taken off, and a lock they set stays).
+    func release(_ reservation: ThrottleReservation, in db: Database) throws {
+        try db.execute(
+            "DELETE FROM login_throttle WHERE username_key = ? AND failures = ? AND window_started_at = ?",
+            [reservation.key, reservation.failures, reservation.windowStart])
+        guard db.changes == 0 else { return }
+        try db.execute(
+            """
+            UPDATE login_throttle SET failures = failures - 1
+            WHERE username_key = ? AND window_started_at = ? AND locked_until IS NULL AND failures > 0
+            """, [reservation.key, reservation.windowStart])
+    }
+
+    /// Clears the count and any lock of `key` (a new password was set).
     func reset(_ key: String, in db: Database) throws {
         try db.execute("DELETE FROM login_throttle WHERE username_key = ?", [key])
     }

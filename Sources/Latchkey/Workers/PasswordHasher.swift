@@ -1,4 +1,4 @@
-import CSodium
+internal import CSodium
 
 /// Argon2id cost parameters.
 public struct Argon2Parameters: Sendable, Hashable {

@@ -1,29 +1,41 @@
-/// The security defaults, in one value an embedding tool can change.
+/// Every rule number Latchkey uses, in one value an embedding tool can change. Each configurable
+/// number is kept within its bounds when set (at `init` or later), so no setting can become 0 and,
+/// say, lock every name or end every session at once.
 public struct SecurityPolicy: Sendable, Hashable {
-    /// Shortest password accepted, in Unicode code points after NFKC (never below 8).
-    public var minimumPasswordLength: Int {
-        didSet { minimumPasswordLength = max(minimumPasswordLength, Self.lowestMinimumPasswordLength) }
-    }
-    /// Longest password accepted, so a huge input cannot cost memory.
-    public var maximumPasswordLength: Int
+    /// Shortest password accepted, in Unicode code points after NFKC (never below 8, NIST's floor).
+    @Bounded(8...1_024) public var minimumPasswordLength = 15
+    /// Longest password accepted (at least 64), so a huge input cannot cost memory.
+    @Bounded(64...4_096) public var maximumPasswordLength = 1_024
     /// How long a session lasts from sign-in, whatever its use.
-    public var sessionLifetime: Duration
+    @Bounded(.seconds(60)...Self.longest) public var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
     /// How long a session may go unused before it ends.
-    public var sessionIdleTimeout: Duration
+    @Bounded(.seconds(60)...Self.longest) public var sessionIdleTimeout: Duration = .seconds(7 * 24 * 3600)
     /// Time between two writes of a session's last-used time, so a busy whoami does not write each time.
-    public var lastUsedGranularity: Duration
+    @Bounded(.seconds(1)...Self.longest) public var lastUsedGranularity: Duration = .seconds(60)
     /// Consecutive failed sign-ins for one username before it is locked.
-    public var maximumFailedLogins: Int
+    @Bounded(1...1_000) public var maximumFailedLogins = 5
     /// The window those failures must fall in.
-    public var failureWindow: Duration
+    @Bounded(.seconds(1)...Self.longest) public var failureWindow: Duration = .seconds(15 * 60)
     /// How long a locked username is refused without its password being checked.
-    public var lockoutDuration: Duration
+    @Bounded(.seconds(1)...Self.longest) public var lockoutDuration: Duration = .seconds(15 * 60)
+    /// How long a write waits for another process's lock before failing as busy.
+    @Bounded(.milliseconds(1)...(.seconds(600))) public var busyTimeout: Duration = .seconds(5)
+    /// How many audit events the History scene shows unless asked for another number.
+    @Bounded(1...Self.maximumHistoryLimit) public var historyLimit = 20
+    /// Argon2id cost for new password hashes (OWASP's floor by default).
+    public var passwordHashing: Argon2Parameters = .policy
 
-    /// NIST SP 800-63B rev. 4 allows no shorter minimum for passwords.
-    public static let lowestMinimumPasswordLength = 8
+    /// The most events one History request returns.
+    public static let maximumHistoryLimit = 1_000
+    /// Usernames: this many bytes of `a-z 0-9 . _ -` (the schema checks the same numbers).
+    public static let usernameLength = 3...32
+    /// Display names: at most this many code points.
+    public static let maximumDisplayNameLength = 64
+    /// The longest duration any setting takes: ten years, so time sums never overflow.
+    public static let longest: Duration = .seconds(10 * 366 * 24 * 3600)
 
     /// The defaults: passwords of 15 to 1,024 code points; sessions of 30 days, ending after 7 idle
-    /// days; 5 failures in 15 minutes lock a username for 15 minutes.
+    /// days; 5 failures in 15 minutes lock a username for 15 minutes; Argon2id at 19 MiB, 2 passes.
     public init(
         minimumPasswordLength: Int = 15,
         maximumPasswordLength: Int = 1_024,
@@ -32,16 +44,41 @@ public struct SecurityPolicy: Sendable, Hashable {
         lastUsedGranularity: Duration = .seconds(60),
         maximumFailedLogins: Int = 5,
         failureWindow: Duration = .seconds(15 * 60),
-        lockoutDuration: Duration = .seconds(15 * 60)
+        lockoutDuration: Duration = .seconds(15 * 60),
+        busyTimeout: Duration = .seconds(5),
+        historyLimit: Int = 20,
+        passwordHashing: Argon2Parameters = .policy
     ) {
-        self.minimumPasswordLength = max(minimumPasswordLength, Self.lowestMinimumPasswordLength)
-        self.maximumPasswordLength = max(maximumPasswordLength, 64)
+        self.minimumPasswordLength = minimumPasswordLength
+        self.maximumPasswordLength = maximumPasswordLength
         self.sessionLifetime = sessionLifetime
         self.sessionIdleTimeout = sessionIdleTimeout
         self.lastUsedGranularity = lastUsedGranularity
-        self.maximumFailedLogins = max(maximumFailedLogins, 1)
+        self.maximumFailedLogins = maximumFailedLogins
         self.failureWindow = failureWindow
         self.lockoutDuration = lockoutDuration
+        self.busyTimeout = busyTimeout
+        self.historyLimit = historyLimit
+        self.passwordHashing = passwordHashing
+    }
+}
+
+/// A setting kept within `bounds`: a value outside them is moved to the nearest bound.
+@propertyWrapper
+public struct Bounded<Value: Comparable & Sendable & Hashable>: Sendable, Hashable {
+    private var value: Value
+    private let bounds: ClosedRange<Value>
+
+    /// `wrappedValue`, moved into `bounds`.
+    public init(wrappedValue: Value, _ bounds: ClosedRange<Value>) {
+        self.bounds = bounds
+        self.value = min(max(wrappedValue, bounds.lowerBound), bounds.upperBound)
+    }
+
+    /// The value, always within its bounds.
+    public var wrappedValue: Value {
+        get { value }
+        set { value = min(max(newValue, bounds.lowerBound), bounds.upperBound) }
     }
 }
 

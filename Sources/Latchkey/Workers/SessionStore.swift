@@ -1,24 +1,36 @@
 import Foundation
 
-/// A session found by its token, with its user.
-struct ActiveSession {
+/// A session row found by its token, with its user, whatever its state.
+struct StoredSession: Sendable {
     let session: SessionInfo
     let user: UserProfile
     let isRevoked: Bool
     let isUserDisabled: Bool
 }
 
-/// Whether a token signs someone in.
-enum SessionCheck {
-    case valid(ActiveSession)
-    /// No token, an unknown or revoked one, or a disabled user.
-    case notSignedIn
-    /// Past its lifetime, or unused for longer than the idle timeout.
-    case expired
+/// One `sessions` row joined with its user, read by column name.
+private struct SessionRow {
+    static let columns = """
+        sessions.id AS session_id, sessions.created_at AS session_created_at,
+        sessions.expires_at AS session_expires_at, sessions.last_used_at AS session_last_used_at,
+        sessions.revoked_at AS session_revoked_at, sessions.previous_login_at AS session_previous_login_at
+        """
 
-    var isExpired: Bool {
-        if case .expired = self { return true }
-        return false
+    let stored: StoredSession
+
+    init(_ row: Row) throws {
+        let account = try AccountRow(row).credentials
+        let profile = account.profile
+        // The card shows the sign-in before this session's own, which the session row remembers.
+        let user = UserProfile(
+            id: profile.id, username: profile.username, email: profile.email, phone: profile.phone,
+            displayName: profile.displayName, createdAt: profile.createdAt,
+            previousLoginAt: try row.optionalDate("session_previous_login_at"))
+        stored = StoredSession(
+            session: SessionInfo(
+                id: try row.int64("session_id"), createdAt: try row.date("session_created_at"),
+                expiresAt: try row.date("session_expires_at"), lastUsedAt: try row.date("session_last_used_at")),
+            user: user, isRevoked: !(try row.isNull("session_revoked_at")), isUserDisabled: account.isDisabled)
     }
 }
 
@@ -40,44 +52,14 @@ struct SessionStore: Sendable {
         return SessionInfo(id: db.lastInsertRowID, createdAt: now, expiresAt: expires, lastUsedAt: now)
     }
 
-    func find(_ token: SessionToken, in db: Database) throws -> ActiveSession? {
+    func find(_ token: SessionToken, in db: Database) throws -> StoredSession? {
         try db.queryFirst(
             """
-            SELECT \(AccountStore.profileColumns), sessions.id, sessions.created_at, sessions.expires_at,
-                sessions.last_used_at, sessions.revoked_at, users.disabled_at, sessions.previous_login_at
+            SELECT \(AccountRow.columns), \(SessionRow.columns)
             FROM sessions JOIN users ON users.id = sessions.user_id
             WHERE sessions.token_hash = ?
             """, [token.hash]
-        ) { row in
-            ActiveSession(
-                session: SessionInfo(
-                    id: try row.int64(7), createdAt: Date(databaseSeconds: try row.int64(8)),
-                    expiresAt: Date(databaseSeconds: try row.int64(9)),
-                    lastUsedAt: Date(databaseSeconds: try row.int64(10))),
-                user: try AccountStore.profile(row, previousLogin: try row.optionalInt64(13)),
-                isRevoked: !row.isNull(11),
-                isUserDisabled: !row.isNull(12))
-        }
-    }
-
-    /// Checks `token` against revocation, the user's state, the absolute lifetime and the idle timeout.
-    func authenticate(_ token: SessionToken?, now: Date, policy: SecurityPolicy, in db: Database) throws
-        -> SessionCheck
-    {
-        guard let token else { return .notSignedIn }
-        return Self.check(try find(token, in: db), now: now, policy: policy)
-    }
-
-    /// The same check on a session already found.
-    static func check(_ found: ActiveSession?, now: Date, policy: SecurityPolicy) -> SessionCheck {
-        guard let found, !found.isRevoked, !found.isUserDisabled else { return .notSignedIn }
-        return isExpired(found.session, now: now, policy: policy) ? .expired : .valid(found)
-    }
-
-    /// Past its absolute lifetime, or unused for longer than the idle timeout: the one rule for every scene.
-    static func isExpired(_ session: SessionInfo, now: Date, policy: SecurityPolicy) -> Bool {
-        let idle = now.timeIntervalSince(session.lastUsedAt)
-        return session.expiresAt <= now || idle >= TimeInterval(policy.sessionIdleTimeout.wholeSeconds)
+        ) { try SessionRow($0).stored }
     }
 
     /// Deletes the user's sessions that can never authenticate again (revoked, expired or idle too long).
@@ -91,7 +73,9 @@ struct SessionStore: Sendable {
     }
 
     func touch(sessionID: Int64, now: Date, in db: Database) throws {
-        try db.execute("UPDATE sessions SET last_used_at = ? WHERE id = ?", [now.databaseSeconds, sessionID])
+        try db.execute(
+            "UPDATE sessions SET last_used_at = ? WHERE id = ? AND last_used_at < ?",
+            [now.databaseSeconds, sessionID, now.databaseSeconds])
     }
 
     /// Revokes one session; returns how many were still live (0 or 1).

@@ -19,7 +19,7 @@ public struct SessionToken: Sendable, Hashable, CustomStringConvertible, CustomD
     }
 
     /// The SHA-256 kept in the database in place of the token.
-    public var hash: [UInt8] { SHA256.hash(Array(secret.utf8)) }
+    public var hash: [UInt8] { SHA256Digest.hash(Array(secret.utf8)) }
 
     public var description: String { Self.prefix + "…(redacted)" }
     public var debugDescription: String { description }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Tells the current time; injected so tests can move it without sleeping.
 public protocol TimeSource: Sendable {

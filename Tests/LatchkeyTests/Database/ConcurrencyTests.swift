@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct ConcurrencyTests {
     @Test func twoThreadsWritingAThousandRowsEachToOneFileLoseNone() throws {
@@ -22,7 +23,9 @@ import Testing
         }
         #expect(failures.withLock { $0 } == [])
         let counts = try worker.read { db in
-            try db.query("SELECT thread, count(DISTINCT n) FROM t GROUP BY thread ORDER BY thread") { try $0.int64(1) }
+            try db.query("SELECT thread, count(DISTINCT n) FROM t GROUP BY thread ORDER BY thread") {
+                try $0.int64(at: 1)
+            }
         }
         #expect(counts == [1_000, 1_000])
     }
@@ -55,7 +58,7 @@ import Testing
         try mine.write { db in try db.execute("INSERT INTO t (who) VALUES ('mine')") }
         done.wait()
         #expect(otherResult.withLock { $0 } == "committed")
-        let rows = try mine.read { db in try db.query("SELECT who FROM t ORDER BY rowid") { try $0.string(0) } }
+        let rows = try mine.read { db in try db.query("SELECT who FROM t ORDER BY rowid") { try $0.string(at: 0) } }
         #expect(rows == ["other", "mine"])
     }
 }

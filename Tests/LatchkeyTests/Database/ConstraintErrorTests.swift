@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
@@ -29,8 +30,8 @@ import Testing
             "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)", ["ALICE", hash])
         #expect(error?.constraint == .unique)
         #expect(error?.constrainedColumns == ["users.username"])
-        #expect(error?.code == 19)
-        #expect(error?.extendedCode == 2067)
+        #expect(error?.code == .constraint)
+        #expect(error?.extendedCode == .constraintUnique)
     }
 
     @Test func aDuplicateEmailInAnotherCaseIsAUniqueViolationOnEmail() {
@@ -79,7 +80,7 @@ import Testing
                 "INSERT INTO sessions (user_id, token_hash, created_at, expires_at, last_used_at) VALUES (1, ?, 0, 1, 0)",
                 [[UInt8](repeating: 1, count: 32)])
             try db.execute("DELETE FROM users WHERE id = 1")
-            return try db.queryFirst("SELECT count(*) FROM sessions") { try $0.int64(0) }
+            return try db.queryFirst("SELECT count(*) FROM sessions") { try $0.int64(at: 0) }
         }
         #expect(remaining == 0)
     }

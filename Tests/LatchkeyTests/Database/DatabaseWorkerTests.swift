@@ -14,7 +14,7 @@ import Testing
     }
 
     private func count() throws -> Int64 {
-        try worker.read { db in try db.queryFirst("SELECT count(*) FROM items") { try $0.int64(0) } ?? -1 }
+        try worker.read { db in try db.queryFirst("SELECT count(*) FROM items") { try $0.int64(at: 0) } ?? -1 }
     }
 
     @Test func aWriteThatThrowsIsRolledBackAndLeavesNoRow() throws {
@@ -47,7 +47,7 @@ import Testing
             return try db.queryFirst(
                 "SELECT label, length(CAST(label AS BLOB)) FROM items WHERE id = ?", [db.lastInsertRowID]
             ) {
-                (try $0.string(0), try $0.int64(1))
+                (try $0.string(at: 0), try $0.int64(at: 1))
             }
         }
         #expect(stored?.0 == text)
@@ -60,7 +60,7 @@ import Testing
         let bytes = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let back = try worker.write { db in
             try db.execute("INSERT INTO items (label, data) VALUES (?, ?)", [text, bytes])
-            return try db.queryFirst("SELECT label, data FROM items") { (try $0.string(0), try $0.bytes(1)) }
+            return try db.queryFirst("SELECT label, data FROM items") { (try $0.string(at: 0), try $0.bytes(at: 1)) }
         }
         #expect(back?.0 == text)
         #expect(back?.1 == bytes)
@@ -70,7 +70,10 @@ import Testing
         let row = try worker.write { db in
             try db.execute("INSERT INTO items (label, data, amount) VALUES (?, ?, ?)", [String?.none, [UInt8](), 2.5])
             return try db.queryFirst("SELECT label, data, amount, id FROM items") {
-                (try $0.optionalString(0), try $0.optionalBytes(1), try $0.double(2), try $0.int64(3))
+                (
+                    try $0.optionalString("label"), try $0.optionalBytes("data"), try $0.double("amount"),
+                    try $0.int64("id")
+                )
             }
         }
         #expect(row?.0 == nil)
@@ -83,15 +86,16 @@ import Testing
         try worker.write { db in try db.execute("INSERT INTO items (label) VALUES ('text')") }
         #expect(
             throws: DatabaseError.unexpectedColumnType(
-                column: 0, expected: "INTEGER", found: "TEXT", sql: "SELECT label FROM items")
+                column: "label", expected: "INTEGER", found: "TEXT", sql: "SELECT label FROM items")
         ) {
-            try worker.read { db in try db.query("SELECT label FROM items") { try $0.int64(0) } }
+            try worker.read { db in try db.query("SELECT label FROM items") { try $0.int64("label") } }
         }
     }
 
-    @Test func theWrongNumberOfValuesIsRefused() throws {
-        #expect(throws: DatabaseError.self) {
-            try worker.write { db in try db.execute("INSERT INTO items (label) VALUES (?)", []) }
+    @Test func theWrongNumberOfValuesStopsADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            let worker = try DatabaseWorker(.inMemory)
+            _ = try worker.write { db in try db.execute("SELECT ?", []) }
         }
     }
 
@@ -104,26 +108,37 @@ import Testing
         #expect(connection)
     }
 
-    @Test func moreThanOneStatementInOneExecuteIsRefused() throws {
-        #expect(throws: DatabaseError.multipleStatements(sql: "DELETE FROM items; DROP TABLE items")) {
-            try worker.write { db in try db.execute("DELETE FROM items; DROP TABLE items") }
+    // Misuse is a programmer error: a debug build stops at once (the test sees the process exit),
+    // a release build throws `.misuse`, which presenters word as an internal error, never as storage.
+
+    @Test func moreThanOneStatementInOneExecuteStopsADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            let worker = try DatabaseWorker(.inMemory)
+            try worker.write { db in try db.execute("CREATE TABLE items (id INTEGER); DROP TABLE items") }
         }
-        #expect(try count() == 0)
     }
 
-    @Test func aNestedTransactionOnTheSameWorkerIsRefusedNotDeadlocked() throws {
-        #expect(throws: DatabaseError.nestedTransaction) {
-            try worker.write { _ in try worker.read { _ in 1 } }
+    @Test func aNestedTransactionOnTheSameWorkerStopsADebugBuildInsteadOfDeadlocking() async {
+        await #expect(processExitsWith: .failure) {
+            let worker = try DatabaseWorker(.inMemory)
+            _ = try worker.write { _ in try worker.read { _ in 1 } }
         }
-        // The worker is still usable afterwards.
-        #expect(try count() == 0)
     }
 
-    @Test func aHandleKeptPastItsTransactionIsRefused() throws {
-        var escaped: Database?
-        try worker.read { db in escaped = db }
-        #expect(throws: DatabaseError.handleUsedOutsideTransaction) {
-            try escaped?.execute("DELETE FROM items")
+    @Test func aHandleKeptPastItsTransactionStopsADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            let worker = try DatabaseWorker(.inMemory)
+            nonisolated(unsafe) var escaped: Database?
+            try worker.read { db in escaped = db }
+            try escaped?.execute("SELECT 1")
         }
+    }
+
+    @Test func misuseReachesAUserAsAnInternalErrorNeverAsAStorageError() {
+        let problem = ServiceProblem.from(DatabaseError.misuse("a nested transaction"))
+        #expect(problem == .internalError("a nested transaction"))
+        let failure = FailureViewModel.unavailable(problem)
+        #expect(failure.kind == .internalError)
+        #expect(failure.message == "Internal error (please report it): a nested transaction")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct FileDatabaseTests {
     @Test func aNewFileAndItsFoldersAreCreatedPrivate() throws {
@@ -26,11 +27,11 @@ import Testing
         let worker = try DatabaseWorker(.file(path: folder.file("latchkey.sqlite3")))
         let settings = try worker.read { db in
             [
-                try db.queryFirst("PRAGMA journal_mode") { try $0.string(0) },
-                try db.queryFirst("PRAGMA synchronous") { String(try $0.int64(0)) },
-                try db.queryFirst("PRAGMA foreign_keys") { String(try $0.int64(0)) },
-                try db.queryFirst("PRAGMA secure_delete") { String(try $0.int64(0)) },
-                try db.queryFirst("PRAGMA busy_timeout") { String(try $0.int64(0)) },
+                try db.queryFirst("PRAGMA journal_mode") { try $0.string(at: 0) },
+                try db.queryFirst("PRAGMA synchronous") { String(try $0.int64(at: 0)) },
+                try db.queryFirst("PRAGMA foreign_keys") { String(try $0.int64(at: 0)) },
+                try db.queryFirst("PRAGMA secure_delete") { String(try $0.int64(at: 0)) },
+                try db.queryFirst("PRAGMA busy_timeout") { String(try $0.int64(at: 0)) },
             ]
         }
         // synchronous 2 is FULL.
@@ -41,8 +42,8 @@ import Testing
         let worker = try DatabaseWorker(.inMemory)
         let settings = try worker.read { db in
             [
-                try db.queryFirst("PRAGMA foreign_keys") { try $0.int64(0) },
-                try db.queryFirst("PRAGMA secure_delete") { try $0.int64(0) },
+                try db.queryFirst("PRAGMA foreign_keys") { try $0.int64(at: 0) },
+                try db.queryFirst("PRAGMA secure_delete") { try $0.int64(at: 0) },
             ]
         }
         #expect(settings == [1, 1])
@@ -68,7 +69,7 @@ import Testing
             _ = try DatabaseWorker(.file(path: path))
             Issue.record("a text file opened as a database")
         } catch {
-            #expect(error.sqliteError?.code == 26)  // SQLITE_NOTADB
+            #expect(error.sqliteError?.code == .notADatabase)  // SQLITE_NOTADB
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
     }

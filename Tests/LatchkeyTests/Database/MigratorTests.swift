@@ -2,19 +2,20 @@ import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct MigratorTests {
     static let allTables = ["auth_events", "latchkey_migrations", "login_throttle", "sessions", "users"]
 
     private func versions(_ worker: DatabaseWorker) throws -> [Int64] {
         try worker.read { db in
-            try db.query("SELECT version FROM latchkey_migrations ORDER BY version") { try $0.int64(0) }
+            try db.query("SELECT version FROM latchkey_migrations ORDER BY version") { try $0.int64(at: 0) }
         }
     }
 
     private func tables(_ worker: DatabaseWorker) throws -> [String] {
         try worker.read { db in
-            try db.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { try $0.string(0) }
+            try db.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { try $0.string(at: 0) }
         }
     }
 
@@ -33,7 +34,7 @@ import Testing
         let worker = try DatabaseWorker(.inMemory)
         let stored = try worker.read { db in
             try db.query("SELECT version, name, checksum FROM latchkey_migrations ORDER BY version") {
-                Record(version: Int(try $0.int64(0)), name: try $0.string(1), checksum: try $0.bytes(2))
+                Record(version: Int(try $0.int64(at: 0)), name: try $0.string(at: 1), checksum: try $0.bytes(at: 2))
             }
         }
         #expect(stored == Migration.bundled.map { Record(version: $0.version, name: $0.name, checksum: $0.checksum) })
@@ -48,7 +49,7 @@ import Testing
         try first.write { db in try db.execute("UPDATE latchkey_migrations SET applied_at = 1") }
         let second = try DatabaseWorker(.file(path: path))
         let after = try second.read { db in
-            try db.query("SELECT applied_at FROM latchkey_migrations") { try $0.int64(0) }
+            try db.query("SELECT applied_at FROM latchkey_migrations") { try $0.int64(at: 0) }
         }
         #expect(after == Array(repeating: 1, count: Migration.bundled.count))
         #expect(try versions(second) == Migration.bundled.map { Int64($0.version) })
@@ -124,13 +125,13 @@ import Testing
         let worker = try DatabaseWorker(.inMemory)
         let strict = try worker.read { db in
             try db.query("SELECT name FROM pragma_table_list WHERE strict = 1 AND schema = 'main' ORDER BY name") {
-                try $0.string(0)
+                try $0.string(at: 0)
             }
         }
         #expect(strict == Self.allTables)
         let indexes = try worker.read { db in
             try db.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") {
-                try $0.string(0)
+                try $0.string(at: 0)
             }
         }
         #expect(

@@ -2,6 +2,8 @@ import Foundation
 import Latchkey
 import Testing
 
+@testable import LatchkeyTestSupport
+
 @Suite struct EmbeddingExampleTests {
     @Test func theReadmeDisplaySignsInAndShowsTheMaskedPhone() throws {
         let workers = try Seeds.workers()

@@ -1,3 +1,4 @@
+import Foundation
 import Latchkey
 
 // The embedding example of README.md, kept here so it always compiles; a test checks the two match.
@@ -11,7 +12,7 @@ final class GreetingView: LoginDisplayLogic, WhoAmIDisplayLogic {
         guard case .signedIn(let message, _) = viewModel else { return lines.append("Sign-in failed.") }
         lines.append(message)
         // Ask the router where to go next: WhoAmI, already holding the signed-in user.
-        scene?.router.routeToWhoAmI(display: self).interactor.fetchProfile(request: .init(token: nil))
+        scene?.router.routeToWhoAmI(display: self).interactor.fetchProfile(request: .init(source: .handedOver))
     }
 
     func displayProfile(viewModel: WhoAmI.Profile.ViewModel) {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 /// The four scenes in one cycle through `SceneFactory`, as a display drives them.
 @Suite struct EndToEndTests {
@@ -50,8 +51,8 @@ import Testing
         let (_, workers, token) = try cycle(on: .inMemory)
         let secret = try #require(token).secret
         let dump = try workers.database.read { db in
-            try db.query("SELECT quote(token_hash) FROM sessions") { try $0.string(0) }
-                + db.query("SELECT quote(password_hash) || quote(username) FROM users") { try $0.string(0) }
+            try db.query("SELECT quote(token_hash) FROM sessions") { try $0.string(at: 0) }
+                + db.query("SELECT quote(password_hash) || quote(username) FROM users") { try $0.string(at: 0) }
         }.joined()
         #expect(!dump.contains(secret))
         #expect(!dump.contains(secret.dropFirst(3)))

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 /// Every assembled scene is released with its display: no retain cycle through the presenter.
 @Suite struct SceneLifetimeTests {
@@ -57,7 +59,7 @@ import Testing
             let out = factory.makeLogoutScene(display: strong)
             whoAmI = who.interactor
             logout = out.interactor
-            who.interactor.fetchProfile(request: .init(token: nil))
+            who.interactor.fetchProfile(request: .init(source: .handedOver))
             out.interactor.logout(request: .init(token: nil))
             #expect(strong.profiles.count == 1)
             #expect(strong.logouts.count == 1)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
@@ -8,10 +9,19 @@ import Testing
 
     @Test(arguments: [
         "correct horse battery staple", "fifteen chars!!", "ünïcödé pässwörd ok", "🔐🔐🔐🔐🔐🔐🔐🔐🔐🔐🔐🔐🔐🔐🔐",
-        "quote' and -- and ; fine", "nul\u{0}inside is accepted",
+        "quote' and -- and ; fine",
     ])
     func longEnoughPasswordsWithoutCompositionRulesAreAccepted(_ password: String) throws {
         #expect(try rules.check(password, username: alice) == PasswordRules.normalize(password))
+    }
+
+    // Issue 9, item 21: before, a password of 20 NUL bytes was accepted.
+    @Test(arguments: [
+        String(repeating: "\u{0}", count: 20), "nul\u{0}inside is refused", "a tab\tinside is refused too",
+        "an escape \u{1B}[2J clears screens", "a C1 control \u{9B} is refused",
+    ])
+    func newPasswordsWithNULOrOtherControlCharactersAreRefused(_ password: String) {
+        #expect(throws: PasswordRejection.controlCharacters) { try rules.check(password, username: alice) }
     }
 
     @Test func lengthIsCountedInCodePointsAfterNFKC() throws {

@@ -1,7 +1,9 @@
 import CSodium
+import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct PasswordHasherTests {
     let hasher = Argon2idHasher(parameters: .cheapestForTests)

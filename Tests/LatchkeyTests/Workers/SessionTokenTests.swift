@@ -18,7 +18,7 @@ import Testing
 
     @Test func theStoredHashIsTheSHA256OfTheToken() {
         let token = RandomSessionTokens().makeToken()
-        #expect(token.hash == SHA256.hash(Array(token.secret.utf8)))
+        #expect(token.hash == SHA256Digest.hash(Array(token.secret.utf8)))
         #expect(token.hash.count == 32)
     }
 
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func sha256MatchesTheStandardTestVector() {
-        let digest = SHA256.hash(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256Digest.hash(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined()
         #expect(digest == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }

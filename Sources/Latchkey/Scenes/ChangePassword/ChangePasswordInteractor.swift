@@ -1,7 +1,8 @@
 import Foundation
 
 /// Replaces a signed-in user's password and revokes the user's other sessions (ASVS 7.4.3).
-/// A wrong current password counts towards the same throttle as a failed sign-in.
+/// The current-password check is reserved in the throttle like a sign-in, and the new hash is
+/// stored only if the verified one is still in place, so two changes at once cannot both succeed.
 public final class ChangePasswordInteractor: ChangePasswordBusinessLogic {
     private let presenter: any ChangePasswordPresentationLogic
     private let workers: LatchkeyWorkers
@@ -13,63 +14,76 @@ public final class ChangePasswordInteractor: ChangePasswordBusinessLogic {
     }
 
     public func changePassword(request: ChangePassword.Update.Request) {
-        let response: ChangePassword.Update.Response
-        do {
-            response = try change(request)
-        } catch {
-            response = .unavailable(ServiceProblem.from(error))
-        }
-        presenter.presentPasswordChange(response: response)
+        presenter.presentPasswordChange(response: SceneWork.respond { try change(request) })
     }
 
     private func change(_ request: ChangePassword.Update.Request) throws -> ChangePassword.Update.Response {
-        let workers = workers
         let now = workers.time.now()
-        let state = try workers.database.read {
-            db -> (check: SessionCheck, account: AccountCredentials?, locked: Bool) in
-            let check = try workers.sessions.authenticate(request.token, now: now, policy: workers.policy, in: db)
-            guard case .valid(let found) = check else { return (check, nil, false) }
+        let attempt = try workers.database.write { db in
+            let found = try workers.gate.authenticate(request.token, now: now, in: db)
             let username = try Username(found.user.username)
-            return (
-                check, try workers.accounts.credentials(for: username, in: db),
-                try workers.throttle.isLocked(username.value, now: now, in: db)
-            )
+            let account = try workers.accounts.credentials(for: username, in: db)
+            let reservation = try workers.throttle.reserve(username.value, now: now, policy: workers.policy, in: db)
+            if reservation == nil {
+                try workers.audit.record(
+                    .passwordChangeFailed, reason: .throttled, usernameKey: username.value, userID: found.user.id,
+                    now: now, in: db)
+            }
+            return (found: found, username: username, account: account, reservation: reservation)
         }
-        guard case .valid(let found) = state.check, let account = state.account else {
-            return state.check.isExpired ? .expired : .notSignedIn
-        }
-        if state.locked { return .throttled }
-        let username = try Username(found.user.username)
-        let key = username.value
+        guard let account = attempt.account else { throw SessionProblem.notSignedIn }
+        guard let reservation = attempt.reservation else { return .throttled }
+        let user = attempt.found.user
         let rules = PasswordRules(policy: workers.policy)
         let current = rules.normalizedForSignIn(request.currentPassword)
         guard workers.hasher.verify(current ?? "", against: account.passwordHash), current != nil else {
             try workers.database.write { db in
-                try workers.throttle.recordFailure(key, now: now, policy: workers.policy, in: db)
                 try workers.audit.record(
-                    .loginFailed, reason: .badCredentials, usernameKey: key, userID: found.user.id, now: now, in: db)
+                    .passwordChangeFailed, reason: .badCredentials, usernameKey: reservation.key, userID: user.id,
+                    now: now, in: db)
             }
             return .invalidCredentials
         }
-        let email = found.user.email.flatMap { try? EmailAddress($0) }
+        let email = user.email.flatMap { try? EmailAddress($0) }
         let newPassword: String
         do {
-            newPassword = try rules.check(request.newPassword, username: username, email: email)
+            newPassword = try rules.check(request.newPassword, username: attempt.username, email: email)
         } catch {
+            try workers.database.write { db in try workers.throttle.release(reservation, in: db) }
             return .rejected(error)
         }
         let hash = try workers.hasher.hash(newPassword)
-        let ended = try workers.database.write { db in
-            try workers.accounts.updatePasswordHash(userID: found.user.id, to: hash, now: now, in: db)
-            let ended = try workers.sessions.revokeAll(
-                userID: found.user.id, keeping: found.session.id, now: now, in: db)
-            try workers.throttle.reset(key, in: db)
-            try workers.audit.record(.passwordChanged, usernameKey: key, userID: found.user.id, now: now, in: db)
+        return try store(
+            hash, replacing: account.passwordHash, for: request.token, found: attempt.found, reservation: reservation,
+            now: now)
+    }
+
+    /// Stores `hash` if the session is still live and `verified` is still the stored hash; else the
+    /// current password no longer holds (another change won), which is answered as a wrong one.
+    private func store(
+        _ hash: String, replacing verified: String, for token: SessionToken?, found: StoredSession,
+        reservation: ThrottleReservation, now: Date
+    ) throws -> ChangePassword.Update.Response {
+        let user = found.user
+        let ended = try workers.database.write { db -> Int? in
+            _ = try workers.gate.authenticate(token, now: now, in: db)
+            guard try workers.accounts.passwordHash(userID: user.id, in: db) == verified else {
+                try workers.audit.record(
+                    .passwordChangeFailed, reason: .badCredentials, usernameKey: reservation.key, userID: user.id,
+                    now: now, in: db)
+                return nil
+            }
+            try workers.accounts.updatePasswordHash(userID: user.id, to: hash, now: now, in: db)
+            let ended = try workers.sessions.revokeAll(userID: user.id, keeping: found.session.id, now: now, in: db)
+            try workers.throttle.reset(reservation.key, in: db)
+            try workers.audit.record(.passwordChanged, usernameKey: reservation.key, userID: user.id, now: now, in: db)
             if ended > 0 {
-                try workers.audit.record(.sessionsRevoked, usernameKey: key, userID: found.user.id, now: now, in: db)
+                try workers.audit.record(
+                    .sessionsRevoked, usernameKey: reservation.key, userID: user.id, now: now, in: db)
             }
             return ended
         }
+        guard let ended else { return .invalidCredentials }
         return .changed(otherSessionsEnded: ended)
     }
 }

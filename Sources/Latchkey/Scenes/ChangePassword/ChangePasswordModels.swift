@@ -18,8 +18,7 @@ public enum ChangePassword {
         /// The outcome, for the presenter.
         public enum Response: Sendable, Hashable {
             case changed(otherSessionsEnded: Int)
-            case notSignedIn
-            case expired
+            case sessionRefused(SessionProblem)
             /// The current password was wrong.
             case invalidCredentials
             case throttled
@@ -34,6 +33,8 @@ public enum ChangePassword {
         }
     }
 }
+
+extension ChangePassword.Update.Response: SessionScopedResponse {}
 
 /// What the ChangePassword interactor does for a display.
 public protocol ChangePasswordBusinessLogic: AnyObject {

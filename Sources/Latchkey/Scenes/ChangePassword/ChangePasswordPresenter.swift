@@ -15,8 +15,7 @@ public final class ChangePasswordPresenter: ChangePasswordPresentationLogic {
         case .changed(0): .changed(message: "Password changed.")
         case .changed(1): .changed(message: "Password changed. 1 other session was signed out.")
         case .changed(let count): .changed(message: "Password changed. \(count) other sessions were signed out.")
-        case .notSignedIn: .failed(.notSignedIn)
-        case .expired: .failed(.sessionExpired)
+        case .sessionRefused(let problem): .failed(.session(problem))
         case .invalidCredentials:
             .failed(FailureViewModel(message: "The current password is wrong.", kind: .notAuthenticated))
         case .throttled: .failed(.throttled)

@@ -3,9 +3,6 @@ public final class HistoryInteractor: HistoryBusinessLogic {
     private let presenter: any HistoryPresentationLogic
     private let workers: LatchkeyWorkers
 
-    /// The most events one request returns.
-    public static let maximumLimit = 1_000
-
     /// An interactor that reports to `presenter` and works through `workers`.
     public init(presenter: any HistoryPresentationLogic, workers: LatchkeyWorkers) {
         self.presenter = presenter
@@ -13,21 +10,15 @@ public final class HistoryInteractor: HistoryBusinessLogic {
     }
 
     public func fetchEvents(request: History.ListEvents.Request) {
-        let workers = workers
         let now = workers.time.now()
-        let limit = min(max(request.limit, 0), Self.maximumLimit)
-        let response: History.ListEvents.Response
-        do {
-            response = try workers.database.read { db in
-                switch try workers.sessions.authenticate(request.token, now: now, policy: workers.policy, in: db) {
-                case .valid(let found): .events(try workers.audit.recent(userID: found.user.id, limit: limit, in: db))
-                case .notSignedIn: .notSignedIn
-                case .expired: .expired
+        // The one place the limit is bounded: the policy's default, at most the policy's maximum.
+        let limit = min(max(request.limit ?? workers.policy.historyLimit, 1), SecurityPolicy.maximumHistoryLimit)
+        presenter.presentEvents(
+            response: SceneWork.respond {
+                try workers.database.read { db in
+                    let found = try workers.gate.authenticate(request.token, now: now, in: db)
+                    return .events(try workers.audit.recent(userID: found.user.id, limit: limit, in: db))
                 }
-            }
-        } catch {
-            response = .unavailable(ServiceProblem.from(error))
-        }
-        presenter.presentEvents(response: response)
+            })
     }
 }

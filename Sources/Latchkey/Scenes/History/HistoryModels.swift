@@ -4,10 +4,11 @@ public enum History {
         /// The session's token and how many events to show, newest first.
         public struct Request: Sendable {
             public var token: SessionToken?
-            public var limit: Int
+            /// How many events; nil for the policy's default. Kept within 1 and the policy's maximum.
+            public var limit: Int?
 
             /// A request for the latest `limit` events of the user of `token`.
-            public init(token: SessionToken?, limit: Int = 20) {
+            public init(token: SessionToken?, limit: Int? = nil) {
                 self.token = token
                 self.limit = limit
             }
@@ -16,30 +17,33 @@ public enum History {
         /// The outcome, for the presenter.
         public enum Response: Sendable, Hashable {
             case events([AuthEvent])
-            case notSignedIn
-            case expired
+            case sessionRefused(SessionProblem)
             case unavailable(ServiceProblem)
         }
 
         /// One event ready to show.
-        public struct Row: Sendable, Hashable {
+        public struct Entry: Sendable, Hashable {
             /// `YYYY-MM-DD HH:MM UTC`.
             public let time: String
+            /// The same time in ISO 8601, for machines.
             public let timeISO8601: String
             /// The event in words ("Sign-in failed: wrong password").
             public let description: String
-            /// The stable event name (`login_failed`) and reason (`bad_credentials`), for machines.
+            /// The stable event name (`login_failed`), for machines.
             public let kind: String
+            /// The stable reason (`bad_credentials`), for machines.
             public let reason: String?
         }
 
         /// What the display shows.
         public enum ViewModel: Sendable, Hashable {
-            case events([Row])
+            case events([Entry])
             case failed(FailureViewModel)
         }
     }
 }
+
+extension History.ListEvents.Response: SessionScopedResponse {}
 
 /// What the History interactor does for a display.
 public protocol HistoryBusinessLogic: AnyObject {

@@ -15,12 +15,11 @@ public final class HistoryPresenter: HistoryPresentationLogic {
         case .events(let events):
             .events(
                 events.map {
-                    History.ListEvents.Row(
+                    History.ListEvents.Entry(
                         time: DateText.format($0.occurredAt), timeISO8601: DateText.iso8601($0.occurredAt),
                         description: describe($0), kind: $0.kind.rawValue, reason: $0.reason?.rawValue)
                 })
-        case .notSignedIn: .failed(.notSignedIn)
-        case .expired: .failed(.sessionExpired)
+        case .sessionRefused(let problem): .failed(.session(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }
@@ -34,6 +33,8 @@ public final class HistoryPresenter: HistoryPresentationLogic {
         case (.loginFailed, _): "Sign-in failed: wrong password"
         case (.loggedOut, _): "Signed out"
         case (.passwordChanged, _): "Password changed"
+        case (.passwordChangeFailed, .throttled?): "Password change refused: too many attempts"
+        case (.passwordChangeFailed, _): "Password change failed: wrong current password"
         case (.sessionsRevoked, _): "Other sessions signed out"
         case (.accountDisabled, _): "Account disabled"
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Checks credentials through the Workers and opens a session.
 /// An unknown, malformed or disabled username costs the same Argon2id work as a wrong password, and
-/// the throttle counts failures for names that do not exist exactly as for those that do.
+/// the throttle counts attempts for names that do not exist exactly as for those that do.
 public final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
     private let presenter: any LoginPresentationLogic
     private let workers: LatchkeyWorkers
@@ -18,66 +18,82 @@ public final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
     public func login(request: Login.Authenticate.Request) {
         signedInUser = nil
         session = nil
-        let response: Login.Authenticate.Response
-        do {
-            response = try authenticate(request)
-        } catch {
-            response = .unavailable(ServiceProblem.from(error))
+        presenter.presentLogin(response: SceneWork.respond { try authenticate(request) })
+    }
+
+    public func abandonSession(request: Login.Abandon.Request) {
+        let now = workers.time.now()
+        // Best effort: the display is already reporting why it could not keep the token.
+        _ = try? workers.database.write { db in
+            guard let found = try workers.sessions.find(request.token, in: db),
+                try workers.sessions.revoke(sessionID: found.session.id, now: now, in: db) == 1
+            else { return }
+            try workers.audit.record(
+                .loggedOut, usernameKey: found.user.username, userID: found.user.id, now: now, in: db)
         }
-        presenter.presentLogin(response: response)
+        signedInUser = nil
+        session = nil
     }
 
     private func authenticate(_ request: Login.Authenticate.Request) throws -> Login.Authenticate.Response {
-        let workers = workers
         let now = workers.time.now()
-        let key = LoginThrottle.key(for: request.username)
         let username = try? Username(request.username)
-        let (locked, account) = try workers.database.read { db in
-            (
-                try workers.throttle.isLocked(key, now: now, in: db),
-                try username.flatMap { try workers.accounts.credentials(for: $0, in: db) }
-            )
-        }
-        if locked {
-            // Refused without checking the password, in the same words for every name.
-            try workers.database.write { db in
+        // Counted before the hash runs: parallel guesses cannot all slip under the limit.
+        let attempt = try workers.database.write { db in
+            let account = try username.flatMap { try workers.accounts.credentials(for: $0, in: db) }
+            let key = try workers.throttle.key(for: request.username, account: account, secret: workers.secret)
+            let reservation = try workers.throttle.reserve(key, now: now, policy: workers.policy, in: db)
+            if reservation == nil {
                 try workers.audit.record(
                     .loginFailed, reason: .throttled, usernameKey: key, userID: account?.profile.id, now: now, in: db)
             }
-            return .throttled
+            return (account: account, key: key, reservation: reservation)
         }
+        // Refused without checking the password, in the same words for every name.
+        guard let reservation = attempt.reservation else { return .throttled }
         let password = PasswordRules(policy: workers.policy).normalizedForSignIn(request.password)
         // Always one full verify: against the real hash, or the dummy at current parameters.
+        let account = attempt.account
         let verified = workers.hasher.verify(password ?? "", against: account?.passwordHash ?? workers.hasher.dummyHash)
         guard verified, let password, let account, !account.isDisabled else {
             let reason: AuthEvent.FailureReason = verified && account?.isDisabled == true ? .disabled : .badCredentials
-            try workers.database.write { db in
-                try workers.throttle.recordFailure(key, now: now, policy: workers.policy, in: db)
-                try workers.audit.record(
-                    .loginFailed, reason: reason, usernameKey: key, userID: account?.profile.id, now: now, in: db)
-            }
+            try recordFailure(reason, key: attempt.key, userID: account?.profile.id, now: now)
             return .invalidCredentials
         }
-        return try signIn(account, password: password, key: key, now: now)
+        return try signIn(account, password: password, reservation: reservation, now: now)
     }
 
-    private func signIn(_ account: AccountCredentials, password: String, key: String, now: Date) throws
-        -> Login.Authenticate.Response
+    private func recordFailure(_ reason: AuthEvent.FailureReason, key: String, userID: Int64?, now: Date) throws {
+        try workers.database.write { db in
+            try workers.audit.record(.loginFailed, reason: reason, usernameKey: key, userID: userID, now: now, in: db)
+        }
+    }
+
+    private func signIn(_ account: AccountCredentials, password: String, reservation: ThrottleReservation, now: Date)
+        throws -> Login.Authenticate.Response
     {
-        let workers = workers
         let token = workers.tokens.makeToken()
         let user = account.profile
         // Hashed before the transaction: Argon2id is too slow to hold the write lock for.
         let newHash = workers.hasher.needsRehash(account.passwordHash) ? try workers.hasher.hash(password) : nil
-        let opened = try workers.database.write { db in
+        let opened = try workers.database.write { db -> SessionInfo? in
+            // The password verified above must still be the stored one (no passwd, disable or
+            // delete since); otherwise this is a wrong password, and its reservation stays counted.
+            guard try workers.accounts.passwordHash(userID: user.id, in: db) == account.passwordHash else {
+                try workers.audit.record(
+                    .loginFailed, reason: .badCredentials, usernameKey: reservation.key, userID: user.id, now: now,
+                    in: db)
+                return nil
+            }
             if let newHash { try workers.accounts.updatePasswordHash(userID: user.id, to: newHash, now: now, in: db) }
             try workers.accounts.recordLogin(userID: user.id, now: now, in: db)
-            try workers.throttle.reset(key, in: db)
+            try workers.throttle.release(reservation, in: db)
             try workers.sessions.purgeDead(userID: user.id, now: now, policy: workers.policy, in: db)
-            try workers.audit.record(.loginSucceeded, usernameKey: key, userID: user.id, now: now, in: db)
+            try workers.audit.record(.loginSucceeded, usernameKey: reservation.key, userID: user.id, now: now, in: db)
             return try workers.sessions.create(
                 for: user, token: token, now: now, lifetime: workers.policy.sessionLifetime, in: db)
         }
+        guard let opened else { return .invalidCredentials }
         signedInUser = user
         session = opened
         return .signedIn(user: user, session: opened, token: token)

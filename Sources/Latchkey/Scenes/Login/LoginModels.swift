@@ -31,12 +31,30 @@ public enum Login {
             case failed(FailureViewModel)
         }
     }
+
+    /// A display that could not keep a new session's token asks for the session to end at once.
+    public enum Abandon {
+        /// The token the display could not keep.
+        public struct Request: Sendable {
+            public var token: SessionToken
+
+            /// A request to end the session of `token`.
+            public init(token: SessionToken) {
+                self.token = token
+            }
+        }
+    }
 }
+
+extension Login.Authenticate.Response: ServiceResponse {}
 
 /// What the Login interactor does for a display.
 public protocol LoginBusinessLogic: AnyObject {
     /// Checks the credentials, opens a session and presents the outcome.
     func login(request: Login.Authenticate.Request)
+    /// Ends the session just opened, because the display cannot keep its token: a session nobody
+    /// can use must not stay live. Nothing is presented; the display reports its own failure.
+    func abandonSession(request: Login.Abandon.Request)
 }
 
 /// What the Login scene keeps for the scenes it leads to.

@@ -26,7 +26,7 @@ public final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
     }
 
     private func passDataToWhoAmI(source: any LoginDataStore, destination: any WhoAmIDataStore) {
-        destination.user = source.signedInUser
-        destination.session = source.session
+        destination.handedOverUser = source.signedInUser
+        destination.handedOverSession = source.session
     }
 }

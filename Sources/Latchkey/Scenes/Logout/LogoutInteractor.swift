@@ -1,4 +1,4 @@
-/// Revokes sessions by token.
+/// Revokes sessions by token. Finding the session and revoking it happen in one write transaction.
 public final class LogoutInteractor: LogoutBusinessLogic {
     private let presenter: any LogoutPresentationLogic
     private let workers: LatchkeyWorkers
@@ -10,33 +10,26 @@ public final class LogoutInteractor: LogoutBusinessLogic {
     }
 
     public func logout(request: Logout.SignOut.Request) {
-        presenter.presentLogout(response: response(to: request))
+        presenter.presentLogout(response: SceneWork.respond { try signOut(request) })
     }
 
-    private func response(to request: Logout.SignOut.Request) -> Logout.SignOut.Response {
+    private func signOut(_ request: Logout.SignOut.Request) throws -> Logout.SignOut.Response {
         guard let token = request.token else { return .wasNotSignedIn }
-        let workers = workers
         let now = workers.time.now()
-        do {
-            let ended = try workers.database.write { db -> Int in
-                guard let found = try workers.sessions.find(token, in: db), !found.isRevoked else { return 0 }
-                // An expired token may still end its own session, but not speak for its user's others.
-                let isLive =
-                    if case .valid = SessionStore.check(found, now: now, policy: workers.policy) { true } else { false }
-                let key = found.user.username
-                if request.everywhere && isLive {
-                    let ended = try workers.sessions.revokeAll(userID: found.user.id, now: now, in: db)
-                    try workers.audit.record(
-                        .sessionsRevoked, usernameKey: key, userID: found.user.id, now: now, in: db)
-                    return ended
-                }
-                let ended = try workers.sessions.revoke(sessionID: found.session.id, now: now, in: db)
-                try workers.audit.record(.loggedOut, usernameKey: key, userID: found.user.id, now: now, in: db)
+        let ended = try workers.database.write { db -> Int in
+            guard let found = try workers.sessions.find(token, in: db), !found.isRevoked else { return 0 }
+            let user = found.user
+            // An expired token may still end its own session, but not speak for its user's others.
+            if request.everywhere, (try? workers.gate.check(found, now: now)) != nil {
+                let ended = try workers.sessions.revokeAll(userID: user.id, now: now, in: db)
+                try workers.audit.record(
+                    .sessionsRevoked, usernameKey: user.username, userID: user.id, now: now, in: db)
                 return ended
             }
-            return ended == 0 ? .wasNotSignedIn : .signedOut(sessionsEnded: ended)
-        } catch {
-            return .unavailable(ServiceProblem.from(error))
+            let ended = try workers.sessions.revoke(sessionID: found.session.id, now: now, in: db)
+            try workers.audit.record(.loggedOut, usernameKey: user.username, userID: user.id, now: now, in: db)
+            return ended
         }
+        return ended == 0 ? .wasNotSignedIn : .signedOut(sessionsEnded: ended)
     }
 }

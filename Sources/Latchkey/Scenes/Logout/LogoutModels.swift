@@ -29,6 +29,8 @@ public enum Logout {
     }
 }
 
+extension Logout.SignOut.Response: ServiceResponse {}
+
 /// What the Logout interactor does for a display.
 public protocol LogoutBusinessLogic: AnyObject {
     /// Revokes the session (or sessions) and presents the outcome.

@@ -1,10 +1,9 @@
 import Foundation
 
 /// Validates a registration, hashes the password and stores the account.
-public final class RegisterInteractor: RegisterBusinessLogic, RegisterDataStore {
+public final class RegisterInteractor: RegisterBusinessLogic {
     private let presenter: any RegisterPresentationLogic
     private let workers: LatchkeyWorkers
-    public private(set) var registeredUser: UserProfile?
 
     /// An interactor that reports to `presenter` and works through `workers`.
     public init(presenter: any RegisterPresentationLogic, workers: LatchkeyWorkers) {
@@ -13,74 +12,68 @@ public final class RegisterInteractor: RegisterBusinessLogic, RegisterDataStore 
     }
 
     public func register(request: Register.CreateAccount.Request) {
-        presenter.presentRegistration(response: response(to: request))
+        presenter.presentRegistration(
+            response: SceneWork.respond {
+                do {
+                    let fields = try validate(request)
+                    // Slow, so outside any transaction; the unique index decides who gets the name.
+                    return .registered(try store(fields, hash: try workers.hasher.hash(fields.password)))
+                } catch let failure as Register.CreateAccount.Failure {
+                    return .rejected(failure)
+                } catch AccountConflict.usernameTaken {
+                    return .rejected(.usernameTaken)
+                } catch AccountConflict.emailTaken {
+                    return .rejected(.emailTaken)
+                }
+            })
     }
 
-    private func response(to request: Register.CreateAccount.Request) -> Register.CreateAccount.Response {
-        let account: NewAccount
-        do {
-            account = try validate(request)
-        } catch let failure as Register.CreateAccount.Failure {
-            return .rejected(failure)
-        } catch {
-            return .unavailable(ServiceProblem.from(error))
-        }
-        do {
-            let profile = try workers.database.write { [workers] db in
-                let now = workers.time.now()
-                let profile = try workers.accounts.insert(account, now: now, in: db)
-                try workers.audit.record(
-                    .registered, usernameKey: profile.username, userID: profile.id, now: now, in: db)
-                return profile
-            }
-            registeredUser = profile
-            return .registered(profile)
-        } catch AccountConflict.usernameTaken {
-            return .rejected(.usernameTaken)
-        } catch AccountConflict.emailTaken {
-            return .rejected(.emailTaken)
-        } catch {
-            return .unavailable(ServiceProblem.from(error))
-        }
-    }
-
-    /// Checks every field, then hashes the password (slow, so outside any transaction).
-    private func validate(_ request: Register.CreateAccount.Request) throws -> NewAccount {
+    private struct Fields {
         let username: Username
-        do { username = try Username(request.username) } catch {
-            throw Register.CreateAccount.Failure.invalidUsername(error)
-        }
+        let email: EmailAddress?
+        let phone: PhoneNumber?
+        let displayName: DisplayName?
+        let password: String
+    }
+
+    /// Checks every field against its Validation type.
+    private func validate(_ request: Register.CreateAccount.Request) throws(Register.CreateAccount.Failure) -> Fields {
+        let username: Username
+        do { username = try Username(request.username) } catch { throw .invalidUsername(error) }
         var email: EmailAddress?
         if let input = nonEmpty(request.email) {
-            do { email = try EmailAddress(input) } catch { throw Register.CreateAccount.Failure.invalidEmail }
+            do { email = try EmailAddress(input) } catch { throw .invalidEmail }
         }
         var phone: PhoneNumber?
         if let input = nonEmpty(request.phone) {
-            do { phone = try PhoneNumber(input) } catch {
-                throw Register.CreateAccount.Failure.invalidPhone(reason: error.reason)
-            }
+            do { phone = try PhoneNumber(input) } catch { throw .invalidPhone(reason: error.reason) }
+        }
+        var displayName: DisplayName?
+        if let input = nonEmpty(request.displayName) {
+            do { displayName = try DisplayName(input) } catch { throw .invalidDisplayName }
         }
         let password: String
         do {
             password = try PasswordRules(policy: workers.policy).check(
                 request.password, username: username, email: email)
         } catch {
-            throw Register.CreateAccount.Failure.passwordRejected(error)
+            throw .passwordRejected(error)
         }
-        let displayName = try nonEmpty(request.displayName).map(Self.checkDisplayName)
-        return NewAccount(
-            username: username, email: email, phone: phone, displayName: displayName,
-            passwordHash: try workers.hasher.hash(password))
+        return Fields(username: username, email: email, phone: phone, displayName: displayName, password: password)
+    }
+
+    private func store(_ fields: Fields, hash: String) throws -> UserProfile {
+        let account = NewAccount(
+            username: fields.username, email: fields.email, phone: fields.phone, displayName: fields.displayName,
+            passwordHash: hash)
+        return try workers.database.write { db in
+            let now = workers.time.now()
+            let profile = try workers.accounts.insert(account, now: now, in: db)
+            try workers.audit.record(.registered, usernameKey: profile.username, userID: profile.id, now: now, in: db)
+            return profile
+        }
     }
 
     /// An optional field left empty counts as not given.
     private func nonEmpty(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
-
-    /// A display name: at most 64 code points, no control characters.
-    private static func checkDisplayName(_ name: String) throws -> String {
-        guard name.unicodeScalars.count <= 64,
-            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else { throw Register.CreateAccount.Failure.invalidDisplayName }
-        return name
-    }
 }

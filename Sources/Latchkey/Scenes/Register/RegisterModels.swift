@@ -48,16 +48,12 @@ public enum Register {
     }
 }
 
+extension Register.CreateAccount.Response: ServiceResponse {}
+
 /// What the Register interactor does for a display.
 public protocol RegisterBusinessLogic: AnyObject {
     /// Validates the request, creates the account and presents the outcome.
     func register(request: Register.CreateAccount.Request)
-}
-
-/// What the Register scene keeps for others.
-public protocol RegisterDataStore: AnyObject {
-    /// The account created by the last successful request.
-    var registeredUser: UserProfile? { get }
 }
 
 /// How the Register presenter is reached.

@@ -26,9 +26,9 @@ public final class RegisterPresenter: RegisterPresentationLogic {
         case .usernameTaken: "That username is taken."
         case .emailTaken: "That email address is already in use."
         case .invalidUsername(let problem): "Invalid username: " + UsernameText.explain(problem)
-        case .invalidEmail: "Invalid email address: expected one @, a name before it and a domain with a dot after it."
-        case .invalidPhone(let reason): "Invalid phone number: it \(reason) (for example +44 20 7946 0958)."
-        case .invalidDisplayName: "Invalid display name: at most 64 characters, no control characters."
+        case .invalidEmail: FieldText.invalidEmail
+        case .invalidPhone(let reason): FieldText.invalidPhone(reason)
+        case .invalidDisplayName: FieldText.invalidDisplayName
         case .passwordRejected(let rejection): PasswordText.explain(rejection)
         }
     }

@@ -1,6 +1,6 @@
 /// The assembled Register scene, held by its display.
 public struct RegisterScene {
-    public let interactor: any RegisterBusinessLogic & RegisterDataStore
+    public let interactor: any RegisterBusinessLogic
 }
 
 extension SceneFactory {

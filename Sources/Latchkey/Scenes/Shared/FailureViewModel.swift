@@ -1,18 +1,23 @@
-/// What kind of failure a display shows; the CLI maps each to its exit code.
+/// What kind of failure a display shows, so that each display (a CLI's exit code, a web page's
+/// status) can react to it in its own way.
 public enum FailureKind: Sendable, Hashable {
-    /// Wrong credentials, throttled, or no valid session (CLI exit 1).
+    /// Wrong credentials, throttled, or no valid session.
     case notAuthenticated
-    /// The input broke a rule (CLI exit 65).
+    /// The input broke a rule.
     case invalidInput
-    /// The database could not be used (CLI exit 74).
+    /// The database (or the key file beside it) could not be used.
     case storage
-    /// The database stayed busy past the timeout (CLI exit 75).
+    /// The database stayed busy past the timeout: worth a retry.
     case busy
+    /// A bug in Latchkey.
+    case internalError
 }
 
 /// A failure ready to show: the message the presenter chose, and its kind.
 public struct FailureViewModel: Sendable, Hashable {
+    /// One line, for a person.
     public let message: String
+    /// What kind of failure it is.
     public let kind: FailureKind
 
     /// A failure with its message and kind.
@@ -35,8 +40,16 @@ public struct FailureViewModel: Sendable, Hashable {
     public static let throttled = FailureViewModel(
         message: "Too many attempts. Try again later.", kind: .notAuthenticated)
 
+    /// The wording for a refused session: the one helper every presenter uses.
+    public static func session(_ problem: SessionProblem) -> FailureViewModel {
+        switch problem {
+        case .notSignedIn: .notSignedIn
+        case .expired: .sessionExpired
+        }
+    }
+
     /// The wording for a request that could not be served.
-    static func unavailable(_ problem: ServiceProblem) -> FailureViewModel {
+    public static func unavailable(_ problem: ServiceProblem) -> FailureViewModel {
         switch problem {
         case .databaseBusy:
             FailureViewModel(message: "The database is busy. Try again in a moment.", kind: .busy)
@@ -44,6 +57,18 @@ public struct FailureViewModel: Sendable, Hashable {
             FailureViewModel(message: "Storage error: \(reason)", kind: .storage)
         case .hashingFailed:
             FailureViewModel(message: "Not enough memory to check the password.", kind: .storage)
+        case .secretKey(let reason):
+            FailureViewModel(message: "Key file error: \(reason)", kind: .storage)
+        case .internalError(let what):
+            FailureViewModel(message: "Internal error (please report it): \(what)", kind: .internalError)
         }
+    }
+
+    /// The wording for a database that could not be opened at `path`.
+    public static func cannotOpen(_ path: String, _ error: DatabaseError) -> FailureViewModel {
+        if error.isBusy { return unavailable(.databaseBusy) }
+        if case .misuse = error { return unavailable(.from(error)) }
+        return FailureViewModel(
+            message: "Cannot use the database at \(path): \(StorageText.explain(error))", kind: .storage)
     }
 }

@@ -1,22 +1,33 @@
 /// The WhoAmI scene: the profile of whoever a session token (or the Login scene) says is signed in.
 public enum WhoAmI {
     public enum Profile {
-        /// A token from the session file; nil to show the user the Login router handed over.
+        /// Where the signed-in user comes from.
+        public enum Source: Sendable, Hashable {
+            /// A token, from the session file or a request header; nil when the display has none.
+            case token(SessionToken?)
+            /// The user and session the Login router handed over in this process, with no read.
+            case handedOver
+        }
+
+        /// Which user to show.
         public struct Request: Sendable {
-            public var token: SessionToken?
+            public var source: Source
+
+            /// A request for the user of `source`.
+            public init(source: Source) {
+                self.source = source
+            }
 
             /// A request for the session of `token`.
             public init(token: SessionToken?) {
-                self.token = token
+                self.source = .token(token)
             }
         }
 
         /// The outcome, for the presenter.
         public enum Response: Sendable, Hashable {
             case signedIn(user: UserProfile, session: SessionInfo)
-            /// No token, an unknown or revoked one, or a disabled user.
-            case notSignedIn
-            case expired
+            case sessionRefused(SessionProblem)
             case unavailable(ServiceProblem)
         }
 
@@ -28,16 +39,19 @@ public enum WhoAmI {
     }
 }
 
+extension WhoAmI.Profile.Response: SessionScopedResponse {}
+
 /// What the WhoAmI interactor does for a display.
 public protocol WhoAmIBusinessLogic: AnyObject {
     /// Finds the signed-in user and presents the profile.
     func fetchProfile(request: WhoAmI.Profile.Request)
 }
 
-/// What the WhoAmI scene is handed by the scene before it.
+/// What the WhoAmI scene is handed by the scene before it. Only a router writes it; reads by
+/// token never do, so a `.handedOver` request always means the hand-over.
 public protocol WhoAmIDataStore: AnyObject {
-    var user: UserProfile? { get set }
-    var session: SessionInfo? { get set }
+    var handedOverUser: UserProfile? { get set }
+    var handedOverSession: SessionInfo? { get set }
 }
 
 /// How the WhoAmI presenter is reached.

@@ -13,8 +13,7 @@ public final class WhoAmIPresenter: WhoAmIPresentationLogic {
     static func viewModel(for response: WhoAmI.Profile.Response) -> WhoAmI.Profile.ViewModel {
         switch response {
         case .signedIn(let user, let session): .card(ProfileCard(user, session: session))
-        case .notSignedIn: .failed(.notSignedIn)
-        case .expired: .failed(.sessionExpired)
+        case .sessionRefused(let problem): .failed(.session(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct ChangePasswordInteractorTests {
     let time = ManualTime()
@@ -35,8 +37,8 @@ import Testing
         let other = try Seeds.login("alice", with: workers)
         let third = try Seeds.login("alice", with: workers)
         #expect(change(Seeds.password, to: newPassword) == .changed(otherSessionsEnded: 2))
-        #expect(whoAmI(other) == .notSignedIn)
-        #expect(whoAmI(third) == .notSignedIn)
+        #expect(whoAmI(other) == .sessionRefused(.notSignedIn))
+        #expect(whoAmI(third) == .sessionRefused(.notSignedIn))
         guard case .signedIn = whoAmI(token) else {
             Issue.record("the current session ended too")
             return
@@ -59,9 +61,11 @@ import Testing
     }
 
     @Test func withoutAValidSessionNothingChanges() {
-        #expect(change(Seeds.password, to: newPassword, token: RandomSessionTokens().makeToken()) == .notSignedIn)
+        #expect(
+            change(Seeds.password, to: newPassword, token: RandomSessionTokens().makeToken())
+                == .sessionRefused(.notSignedIn))
         time.advance(by: .seconds(30 * 24 * 3600))
-        #expect(change(Seeds.password, to: newPassword) == .expired)
+        #expect(change(Seeds.password, to: newPassword) == .sessionRefused(.expired))
     }
 
     @Test func thePresenterSaysHowManySessionsEnded() {

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct HistoryInteractorTests {
     let time = ManualTime()
@@ -45,6 +47,6 @@ import Testing
     @Test func withoutASessionThereIsNoHistory() {
         let spy = HistoryPresentationLogicSpy()
         HistoryInteractor(presenter: spy, workers: workers).fetchEvents(request: .init(token: nil))
-        #expect(spy.responses == [.notSignedIn])
+        #expect(spy.responses == [.sessionRefused(.notSignedIn)])
     }
 }

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct LoginInteractorTests {
     let time = ManualTime()
@@ -31,7 +33,7 @@ import Testing
         #expect(interactor.signedInUser == user)
         #expect(interactor.session == session)
         let stored = try workers.database.read { db in
-            try db.queryFirst("SELECT token_hash FROM sessions WHERE id = ?", [session.id]) { try $0.bytes(0) }
+            try db.queryFirst("SELECT token_hash FROM sessions WHERE id = ?", [session.id]) { try $0.bytes(at: 0) }
         }
         #expect(stored == token.hash)
     }
@@ -106,7 +108,7 @@ import Testing
 
     private func storedHash() throws -> String? {
         try workers.database.read { db in
-            try db.queryFirst("SELECT password_hash FROM users WHERE username = 'alice'") { try $0.string(0) }
+            try db.queryFirst("SELECT password_hash FROM users WHERE username = 'alice'") { try $0.string(at: 0) }
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct LoginPresenterTests {
     let display = DisplayLogicSpy()

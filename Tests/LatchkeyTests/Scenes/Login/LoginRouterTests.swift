@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct LoginRouterTests {
     @Test func afterASignInTheRouterHandsTheUserToWhoAmIWithNoSecondRead() throws {
@@ -11,12 +13,12 @@ import Testing
         scene.interactor.login(request: .init(username: "alice", password: Seeds.password))
 
         let whoAmI = scene.router.routeToWhoAmI(display: display)
-        #expect(whoAmI.interactor.user == scene.router.dataStore.signedInUser)
-        #expect(whoAmI.interactor.session == scene.router.dataStore.session)
+        #expect(whoAmI.interactor.handedOverUser == scene.router.dataStore.signedInUser)
+        #expect(whoAmI.interactor.handedOverSession == scene.router.dataStore.session)
 
         // Proof of no second read: the users are gone from the database, yet the card shows.
         try workers.database.write { db in try db.execute("DELETE FROM users") }
-        whoAmI.interactor.fetchProfile(request: .init(token: nil))
+        whoAmI.interactor.fetchProfile(request: .init(source: .handedOver))
         guard case .card(let card) = display.profiles.last else {
             Issue.record("no card: \(display.profiles)")
             return
@@ -34,7 +36,7 @@ import Testing
         scene.interactor.login(request: .init(username: "alice", password: Seeds.password))
         let whoAmI = scene.router.routeToWhoAmI(display: display)
         time.advance(by: .seconds(7 * 24 * 3600))
-        whoAmI.interactor.fetchProfile(request: .init(token: nil))
+        whoAmI.interactor.fetchProfile(request: .init(source: .handedOver))
         #expect(display.profiles == [.failed(.sessionExpired)])
     }
 
@@ -42,7 +44,7 @@ import Testing
         let display = DisplayLogicSpy()
         let scene = SceneFactory(workers: try Seeds.workers()).makeLoginScene(display: display)
         let whoAmI = scene.router.routeToWhoAmI(display: display)
-        whoAmI.interactor.fetchProfile(request: .init(token: nil))
+        whoAmI.interactor.fetchProfile(request: .init(source: .handedOver))
         #expect(display.profiles == [.failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated))])
     }
 }

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct LogoutInteractorTests {
     let time = ManualTime()
@@ -30,7 +32,7 @@ import Testing
         let first = try Seeds.login("alice", with: workers)
         let second = try Seeds.login("alice", with: workers)
         #expect(logout(first) == .signedOut(sessionsEnded: 1))
-        #expect(whoAmI(first) == .notSignedIn)
+        #expect(whoAmI(first) == .sessionRefused(.notSignedIn))
         guard case .signedIn = whoAmI(second) else {
             Issue.record("the other session ended too")
             return
@@ -41,7 +43,7 @@ import Testing
         let alice = [try Seeds.login("alice", with: workers), try Seeds.login("alice", with: workers)]
         let bob = try Seeds.login("bob", "a long enough password for him", with: workers)
         #expect(logout(alice[0], everywhere: true) == .signedOut(sessionsEnded: 2))
-        #expect(alice.map(whoAmI) == [.notSignedIn, .notSignedIn])
+        #expect(alice.map(whoAmI) == [.sessionRefused(.notSignedIn), .sessionRefused(.notSignedIn)])
         guard case .signedIn = whoAmI(bob) else {
             Issue.record("bob was signed out")
             return
@@ -67,7 +69,7 @@ import Testing
                 return
             }
         }
-        #expect(whoAmI(old) == .expired)
+        #expect(whoAmI(old) == .sessionRefused(.expired))
         #expect(logout(old, everywhere: true) == .signedOut(sessionsEnded: 1))
         guard case .signedIn = whoAmI(recent) else {
             Issue.record("an expired token ended a live session")

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct LogoutPresenterTests {
     @Test func eachOutcomeHasItsMessage() {

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct RegisterInteractorTests {
     let workers: LatchkeyWorkers
@@ -27,14 +29,17 @@ import Testing
         #expect(user.phone?.e164 == "+79123456733")
         #expect(user.displayName == "Alice Liddell")
         #expect(user.createdAt == workers.time.now())
-        #expect(interactor.registeredUser == user)
+        let stored = try workers.database.read { db in
+            try workers.accounts.credentials(for: try Username("alice"), in: db)?.profile
+        }
+        #expect(stored == user)
         #expect(spy.responses.count == 1)
     }
 
     @Test func theStoredHashIsArgon2idAndVerifiesTheNormalizedPassword() throws {
         _ = register(Register.CreateAccount.Request(username: "carol", password: "ｆｕｌｌｗｉｄｔｈ ｐａｓｓｗｏｒｄ"))
         let hash = try workers.database.read { db in
-            try db.queryFirst("SELECT password_hash FROM users WHERE username = 'carol'") { try $0.string(0) }
+            try db.queryFirst("SELECT password_hash FROM users WHERE username = 'carol'") { try $0.string(at: 0) }
         }
         #expect(hash?.hasPrefix("$argon2id$") == true)
         #expect(hash.map { workers.hasher.verify("fullwidth password", against: $0) } == true)
@@ -88,7 +93,8 @@ import Testing
     ) throws {
         #expect(register(request) == .rejected(failure))
         #expect(
-            try workers.database.read { db in try db.queryFirst("SELECT count(*) FROM users") { try $0.int64(0) } } == 0
+            try workers.database.read { db in try db.queryFirst("SELECT count(*) FROM users") { try $0.int64(at: 0) } }
+                == 0
         )
     }
 
@@ -108,7 +114,7 @@ import Testing
         _ = register(Seeds.alice)
         let dump = try workers.database.read { db in
             try db.query("SELECT quote(username) || quote(email) || quote(phone) || quote(password_hash) FROM users") {
-                try $0.string(0)
+                try $0.string(at: 0)
             }
         }.joined()
         #expect(!dump.contains(Seeds.password))

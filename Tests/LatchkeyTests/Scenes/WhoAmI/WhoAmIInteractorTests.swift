@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct WhoAmIInteractorTests {
     let time = ManualTime()
@@ -31,13 +33,13 @@ import Testing
     }
 
     @Test func noTokenOrAnUnknownOneIsNotSignedIn() {
-        #expect(fetch(nil) == .notSignedIn)
-        #expect(fetch(RandomSessionTokens().makeToken()) == .notSignedIn)
+        #expect(fetch(nil) == .sessionRefused(.notSignedIn))
+        #expect(fetch(RandomSessionTokens().makeToken()) == .sessionRefused(.notSignedIn))
     }
 
     @Test func aSessionPastItsLifetimeHasExpired() {
         time.advance(by: .seconds(30 * 24 * 3600))
-        #expect(fetch(token) == .expired)
+        #expect(fetch(token) == .sessionRefused(.expired))
     }
 
     @Test func aSessionUnusedForSevenDaysHasExpiredButUseKeepsItAlive() throws {
@@ -52,16 +54,16 @@ import Testing
             return
         }
         time.advance(by: .seconds(7 * 24 * 3600))
-        #expect(fetch(token) == .expired)
+        #expect(fetch(token) == .sessionRefused(.expired))
     }
 
     @Test func disablingTheUserEndsEveryOneOfItsSessions() throws {
         let other = try Seeds.login("alice", with: workers)
         try AccountAdministration(workers: workers).disable(username: "alice")
-        #expect(fetch(token) == .notSignedIn)
-        #expect(fetch(other) == .notSignedIn)
+        #expect(fetch(token) == .sessionRefused(.notSignedIn))
+        #expect(fetch(other) == .sessionRefused(.notSignedIn))
         let live = try workers.database.read { db in
-            try db.queryFirst("SELECT count(*) FROM sessions WHERE revoked_at IS NULL") { try $0.int64(0) }
+            try db.queryFirst("SELECT count(*) FROM sessions WHERE revoked_at IS NULL") { try $0.int64(at: 0) }
         }
         #expect(live == 0)
     }
@@ -71,20 +73,20 @@ import Testing
         time.advance(by: .seconds(31 * 24 * 3600))
         _ = try Seeds.login("alice", with: workers)
         let remaining = try workers.database.read { db in
-            try db.queryFirst("SELECT count(*) FROM sessions") { try $0.int64(0) }
+            try db.queryFirst("SELECT count(*) FROM sessions") { try $0.int64(at: 0) }
         }
         #expect(remaining == 1)
-        #expect(fetch(token) == .notSignedIn)
+        #expect(fetch(token) == .sessionRefused(.notSignedIn))
     }
 
     @Test func aRevokedSessionDoesNotAuthenticate() throws {
         try workers.database.write { db in try db.execute("UPDATE sessions SET revoked_at = 1") }
-        #expect(fetch(token) == .notSignedIn)
+        #expect(fetch(token) == .sessionRefused(.notSignedIn))
     }
 
     @Test func aDisabledUsersSessionDoesNotAuthenticate() throws {
         try workers.database.write { db in try db.execute("UPDATE users SET disabled_at = 1") }
-        #expect(fetch(token) == .notSignedIn)
+        #expect(fetch(token) == .sessionRefused(.notSignedIn))
     }
 
     @Test func theCardShowsTheSignInBeforeThisSessionsOwn() throws {
@@ -101,7 +103,8 @@ import Testing
 
     @Test func lastUsedIsWrittenAtMostOnceAMinute() throws {
         func lastUsed() throws -> Int64? {
-            try workers.database.read { db in try db.queryFirst("SELECT last_used_at FROM sessions") { try $0.int64(0) }
+            try workers.database.read { db in
+                try db.queryFirst("SELECT last_used_at FROM sessions") { try $0.int64(at: 0) }
             }
         }
         let start = try lastUsed()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct WhoAmIPresenterTests {
     let display = DisplayLogicSpy()
@@ -54,8 +55,8 @@ import Testing
     }
 
     @Test func noSessionAndAnExpiredOneHaveTheirOwnMessages() {
-        presenter.presentProfile(response: .notSignedIn)
-        presenter.presentProfile(response: .expired)
+        presenter.presentProfile(response: .sessionRefused(.notSignedIn))
+        presenter.presentProfile(response: .sessionRefused(.expired))
         #expect(
             display.profiles == [
                 .failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated)),

@@ -1,0 +1,84 @@
+internal import CSodium
+import Foundation
+import Synchronization
+
+/// The installation's 32-byte secret, kept outside the database (a copy of the database alone does
+/// not reveal it): a key file created 0600 on first need, or random bytes held in memory for an
+/// in-memory database. It keys the HMAC that stands in for names matching no account.
+public final class InstallationSecret: Sendable {
+    /// Why the key file could not be used. A lost key only resets throttle windows of unknown names.
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        case unreadable(path: String, reason: String)
+        case malformed(path: String)
+        case unsafePermissions(path: String)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let path, let reason): "cannot read or create the key file \(path): \(reason)."
+            case .malformed(let path): "the key file \(path) is not 32 bytes: restore it from a backup."
+            case .unsafePermissions(let path):
+                "the key file \(path) is open to other users or is not a plain file; run: chmod 600 \(path)"
+            }
+        }
+    }
+
+    static let keyBytes = 32
+    private let path: String?
+    private let loaded: Mutex<[UInt8]?>
+
+    /// The key in the file at `path`, created (0600, 32 random bytes) the first time it is needed.
+    public init(keyFile path: String) {
+        self.path = path
+        loaded = Mutex(nil)
+    }
+
+    /// A random key that lives as long as this value: for in-memory databases and tests.
+    public init() {
+        path = nil
+        loaded = Mutex(RandomBytes.make(Self.keyBytes))
+    }
+
+    /// The key file beside a database file, or an in-memory key for an in-memory database.
+    public static func beside(_ location: DatabaseLocation) -> InstallationSecret {
+        switch location {
+        case .inMemory: InstallationSecret()
+        case .file(let path): InstallationSecret(keyFile: path + ".key")
+        }
+    }
+
+    /// `hmac:` and the hex HMAC-SHA-256 of `text` under the key.
+    func pseudonym(for text: String) throws -> String {
+        let key = try key()
+        var mac = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
+        let input = Array(text.utf8)
+        var state = crypto_auth_hmacsha256_state()
+        crypto_auth_hmacsha256_init(&state, key, key.count)
+        crypto_auth_hmacsha256_update(&state, input, UInt64(input.count))
+        crypto_auth_hmacsha256_final(&state, &mac)
+        return "hmac:" + Hex.encode(mac)
+    }
+
+    private func key() throws(Failure) -> [UInt8] {
+        try loaded.withLock { cached throws(Failure) -> [UInt8] in
+            if let cached { return cached }
+            guard let path else { preconditionFailure("an in-memory secret is made at init") }
+            let key = try KeyFile.loadOrCreate(path, bytes: Self.keyBytes)
+            cached = key
+            return key
+        }
+    }
+}
+
+/// Hexadecimal text of bytes.
+enum Hex {
+    static func encode(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

@@ -1,0 +1,29 @@
+/// How a storage failure is explained to a person: what is wrong with the database, never SQL text,
+/// a schema or a bound value.
+enum StorageText {
+    static func explain(_ error: DatabaseError) -> String {
+        switch error {
+        case .sqlite(let sqlite):
+            switch sqlite.code {
+            case .notADatabase: "it is not a Latchkey database."
+            case .corrupt: "it is damaged (SQLite reports it as corrupt)."
+            case .full: "the disk is full."
+            case .readOnly: "it is read-only."
+            case .cannotOpen: "it cannot be opened."
+            case .ioError: "reading or writing it failed (an I/O error)."
+            case .constraint: "a stored value broke one of its rules (a damaged database, or a bug)."
+            default: "SQLite failed (code \(sqlite.extendedCode))."
+            }
+        case .cannotCreate(_, let reason): "it cannot be created: \(reason)."
+        case .readOnly: "it is read-only."
+        case .foreignDatabase: "it is another program's database, not a Latchkey one."
+        case .unsafePermissions(let path, let mode):
+            "it is open to other users (mode \(String(mode, radix: 8))); run: chmod 600 \(path)"
+        case .unknownMigration: "it was written by a newer version of Latchkey."
+        case .migrationChanged(let version, let name):
+            "its migration \(version) (\(name)) differs from the one this version of Latchkey ships."
+        case .damagedValue, .unexpectedColumnType: "it holds a damaged value."
+        case .misuse(let what): "internal error: \(what)"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Why a request that needs a session was refused.
+public enum SessionProblem: Error, Sendable, Hashable {
+    /// No token, an unknown or revoked one, or a disabled user.
+    case notSignedIn
+    /// Past its lifetime, or unused for longer than the idle timeout.
+    case expired
+}
+
+/// The one session check every scene uses: a token signs someone in only if its session exists, is
+/// not revoked, its user is not disabled, and it is within its lifetime and idle timeout.
+struct SessionGate: Sendable {
+    let sessions: SessionStore
+    let policy: SecurityPolicy
+
+    /// The live session of `token`, or throws the `SessionProblem` that refuses it.
+    func authenticate(_ token: SessionToken?, now: Date, in db: Database) throws -> StoredSession {
+        guard let token else { throw SessionProblem.notSignedIn }
+        return try check(try sessions.find(token, in: db), now: now)
+    }
+
+    /// The same check on a session already found (or handed over by a router).
+    func check(_ found: StoredSession?, now: Date) throws(SessionProblem) -> StoredSession {
+        guard let found, !found.isRevoked, !found.isUserDisabled else { throw .notSignedIn }
+        guard !isExpired(found.session, now: now) else { throw .expired }
+        return found
+    }
+
+    /// Past its absolute lifetime, or unused for longer than the idle timeout.
+    func isExpired(_ session: SessionInfo, now: Date) -> Bool {
+        let idle = now.timeIntervalSince(session.lastUsedAt)
+        return session.expiresAt <= now || idle >= TimeInterval(policy.sessionIdleTimeout.wholeSeconds)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Latchkey
+
+/// Where the CLI assembles what the scenes need: it opens the storage at the path the options name,
+/// words a failure through the library's own failure view models, and finds the session file.
+struct CompositionRoot {
+    let options: GlobalOptions
+
+    /// The scene factory over the database, at policy strength.
+    func sceneFactory() throws(CLIFailure) -> SceneFactory {
+        let path = try databasePath()
+        let database: DatabaseWorker
+        do {
+            database = try DatabaseWorker(.file(path: path))
+        } catch {
+            throw CLIFailure(FailureViewModel.cannotOpen(path, error))
+        }
+        let secret = Paths.secretKeyFile().map { InstallationSecret(keyFile: $0) }
+        return SceneFactory(workers: LatchkeyWorkers(database: database, secret: secret))
+    }
+
+    /// The session file.
+    func sessionFile() throws(CLIFailure) -> SessionFile {
+        SessionFile(path: try Paths.sessionFile())
+    }
+
+    /// The database path; the CLI needs one that persists, so `:memory:` is a usage error.
+    private func databasePath() throws(CLIFailure) -> String {
+        var path = options.database ?? ""
+        if options.database == nil { path = try Paths.database() }
+        guard !path.isEmpty, path != ":memory:" else {
+            throw CLIFailure(
+                message: "--database needs a file: an in-memory database would forget everything at exit.",
+                exitCode: ExitStatus.usage)
+        }
+        return path
+    }
+}
