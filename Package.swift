@@ -59,7 +59,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LatchkeyTests",
-            dependencies: ["Latchkey", "LatchkeyTestSupport", "CSodium"],
+            dependencies: ["Latchkey", "LatchkeyTestSupport", "CSodium", "CSQLite"],
             swiftSettings: strict
         ),
         // Runs the built `latchkey` binary; depending on it makes `swift test` build it first.

@@ -4,12 +4,8 @@ import Testing
 @testable import LatchkeyTestSupport
 
 @Suite struct CLICycleTests {
-    let cli: CLIHarness
+    let cli = CLIHarness()
     let password = CLIHarness.password
-
-    init() throws {
-        cli = try CLIHarness()
-    }
 
     @Test func registerLoginWhoAmILogoutRunsEndToEnd() throws {
         let registered = try cli.run(

@@ -5,12 +5,8 @@ import Testing
 @testable import LatchkeyTestSupport
 
 @Suite struct CLIExitCodeTests {
-    let cli: CLIHarness
+    let cli = CLIHarness()
     let password = CLIHarness.password
-
-    init() throws {
-        cli = try CLIHarness()
-    }
 
     @Test func aWrongPasswordAndAnUnknownUserGiveByteIdenticalOutputAndExitOne() throws {
         _ = try cli.run(["register", "alice", "--password-stdin"], stdin: password + "\n")

@@ -4,12 +4,8 @@ import Testing
 @testable import LatchkeyTestSupport
 
 @Suite struct CLIJSONTests {
-    let cli: CLIHarness
+    let cli = CLIHarness()
     let password = CLIHarness.password
-
-    init() throws {
-        cli = try CLIHarness()
-    }
 
     private func object(_ text: String) throws -> [String: Any] {
         #expect(text.hasSuffix("}\n"))

@@ -9,7 +9,7 @@ import Testing
     let newPassword = "an entirely new passphrase"
 
     init() throws {
-        cli = try CLIHarness()
+        cli = CLIHarness()
     }
 
     @Test func afterFiveFailuresAnExistingAndAnUnknownNameGetTheSameRefusal() throws {

@@ -5,11 +5,7 @@ import Testing
 
 /// Drives the password prompt through a real pseudo-terminal, made by util-linux's `script`.
 @Suite struct CLITerminalTests {
-    let cli: CLIHarness
-
-    init() throws {
-        cli = try CLIHarness()
-    }
+    let cli = CLIHarness()
 
     /// Runs `latchkey arguments…` under `script`, typing each answer once its prompt has appeared.
     private func runOnTerminal(_ arguments: [String], answers: [(prompt: String, typed: String)]) throws

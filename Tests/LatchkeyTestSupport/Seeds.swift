@@ -65,3 +65,17 @@ enum Seeds {
         case notSignedIn
     }
 }
+
+/// A huge input named by a short marker in a test's arguments, so a failure log shows the marker
+/// and not a mebibyte of text: `"<1 MiB of x>"` becomes x repeated 1,048,576 times.
+enum HugeInput {
+    static func marker(of character: Character) -> String { "<1 MiB of \(character)>" }
+
+    /// `text` with a marker expanded; any other text as it is.
+    static func expand(_ text: String) -> String {
+        guard text.hasPrefix("<1 MiB of "), text.hasSuffix(">"), let character = text.dropFirst(10).first else {
+            return text
+        }
+        return String(repeating: character, count: 1 << 20)
+    }
+}

@@ -2,39 +2,40 @@ import Synchronization
 
 @testable import Latchkey
 
+/// The responses a presentation spy was given, in order.
+class ResponseLog<Response> {
+    var responses: [Response] = []
+}
+
 /// Stands in for `RegisterPresentationLogic`; records every response.
-final class RegisterPresentationLogicSpy: RegisterPresentationLogic {
-    var responses: [Register.CreateAccount.Response] = []
+final class RegisterPresentationLogicSpy: ResponseLog<Register.CreateAccount.Response>, RegisterPresentationLogic {
     func presentRegistration(response: Register.CreateAccount.Response) { responses.append(response) }
 }
 
 /// Stands in for `LoginPresentationLogic`; records every response.
-final class LoginPresentationLogicSpy: LoginPresentationLogic {
-    var responses: [Login.Authenticate.Response] = []
+final class LoginPresentationLogicSpy: ResponseLog<Login.Authenticate.Response>, LoginPresentationLogic {
     func presentLogin(response: Login.Authenticate.Response) { responses.append(response) }
 }
 
 /// Stands in for `WhoAmIPresentationLogic`; records every response.
-final class WhoAmIPresentationLogicSpy: WhoAmIPresentationLogic {
-    var responses: [WhoAmI.Profile.Response] = []
+final class WhoAmIPresentationLogicSpy: ResponseLog<WhoAmI.Profile.Response>, WhoAmIPresentationLogic {
     func presentProfile(response: WhoAmI.Profile.Response) { responses.append(response) }
 }
 
 /// Stands in for `LogoutPresentationLogic`; records every response.
-final class LogoutPresentationLogicSpy: LogoutPresentationLogic {
-    var responses: [Logout.SignOut.Response] = []
+final class LogoutPresentationLogicSpy: ResponseLog<Logout.SignOut.Response>, LogoutPresentationLogic {
     func presentLogout(response: Logout.SignOut.Response) { responses.append(response) }
 }
 
 /// Stands in for `ChangePasswordPresentationLogic`; records every response.
-final class ChangePasswordPresentationLogicSpy: ChangePasswordPresentationLogic {
-    var responses: [ChangePassword.Update.Response] = []
+final class ChangePasswordPresentationLogicSpy: ResponseLog<ChangePassword.Update.Response>,
+    ChangePasswordPresentationLogic
+{
     func presentPasswordChange(response: ChangePassword.Update.Response) { responses.append(response) }
 }
 
 /// Stands in for `HistoryPresentationLogic`; records every response.
-final class HistoryPresentationLogicSpy: HistoryPresentationLogic {
-    var responses: [History.ListEvents.Response] = []
+final class HistoryPresentationLogicSpy: ResponseLog<History.ListEvents.Response>, HistoryPresentationLogic {
     func presentEvents(response: History.ListEvents.Response) { responses.append(response) }
 }
 

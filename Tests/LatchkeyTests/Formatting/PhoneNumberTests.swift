@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct PhoneNumberTests {
     @Test(arguments: [
@@ -16,10 +17,10 @@ import Testing
     @Test(arguments: [
         "", "12125550134", "+", "+44 20", "+1234567890123456", "+44 20 7946 0958 ext 1", "+44\u{0}2079460958",
         "+٤٤٢٠٧٩٤٦٠٩٥٨", "+999 1234567", "++441234567", "+44 20/7946 0958", "'; DROP TABLE users; --",
-        "+44 20 7946 095８", "0 44 20 7946 0958", String(repeating: "1", count: 1 << 20),
+        "+44 20 7946 095８", "0 44 20 7946 0958", HugeInput.marker(of: "1"),
     ])
     func malformedNumbersAreRejectedWithAReason(_ input: String) {
-        #expect(throws: PhoneNumber.Problem.self) { try PhoneNumber(input) }
+        #expect(throws: PhoneNumber.Problem.self) { try PhoneNumber(HugeInput.expand(input)) }
     }
 
     @Test func theReasonSaysWhatIsExpected() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct EmailAddressTests {
     @Test(arguments: ["alice@example.com", "a.b+tag@mail.example.co.uk", "ünïcödé@exämple.de", "x@y.z"])
@@ -13,10 +14,10 @@ import Testing
         "", "alice", "@example.com", "alice@", "alice@example", "alice@@example.com", "a@b@example.com",
         "alice @example.com", "alice@exa mple.com", "alice@example.com\n", "alice\u{0}@example.com",
         "alice@.example.com", "alice@example.com.", "alice@example..com", "'; DROP TABLE users; --@x.y",
-        String(repeating: "a", count: 250) + "@x.yz", String(repeating: "a", count: 1 << 20) + "@example.com",
+        String(repeating: "a", count: 250) + "@x.yz", HugeInput.marker(of: "a"),
     ])
     func malformedAddressesAreRejected(_ input: String) {
-        #expect(throws: EmailAddress.Problem.self) { try EmailAddress(input) }
+        #expect(throws: EmailAddress.Problem.self) { try EmailAddress(HugeInput.expand(input)) }
     }
 
     @Test func twoHundredFiftyFourBytesIsTheLongestAccepted() throws {

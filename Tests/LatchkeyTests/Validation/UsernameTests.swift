@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
 @Suite struct UsernameTests {
     @Test(arguments: [
@@ -14,13 +15,13 @@ import Testing
 
     @Test(arguments: [
         ("ab", Username.Problem.tooShort), ("", .tooShort), (String(repeating: "z", count: 33), .tooLong),
-        (String(repeating: "z", count: 1 << 20), .tooLong), ("_alice", .mustStartWithLetterOrDigit),
+        (HugeInput.marker(of: "z"), .tooLong), ("_alice", .mustStartWithLetterOrDigit),
         (".alice", .mustStartWithLetterOrDigit), ("-alice", .mustStartWithLetterOrDigit),
         ("al ice", .invalidCharacters), ("alice\u{0}", .invalidCharacters), ("älice", .invalidCharacters),
         ("ÄLICE", .invalidCharacters), ("alice'--", .invalidCharacters), ("a;drop", .invalidCharacters),
         ("ａｌｉｃｅ", .invalidCharacters), ("alice@example.com", .invalidCharacters), ("İstanbul", .invalidCharacters),
     ])
     func invalidNamesAreRejectedWithTheReason(_ input: String, _ problem: Username.Problem) {
-        #expect(throws: problem) { try Username(input) }
+        #expect(throws: problem) { try Username(HugeInput.expand(input)) }
     }
 }

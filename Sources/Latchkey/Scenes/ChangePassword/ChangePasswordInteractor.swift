@@ -3,15 +3,9 @@ import Foundation
 /// Replaces a signed-in user's password and revokes the user's other sessions (ASVS 7.4.3).
 /// The current-password check is reserved in the throttle like a sign-in, and the new hash is
 /// stored only if the verified one is still in place, so two changes at once cannot both succeed.
-public final class ChangePasswordInteractor: ChangePasswordBusinessLogic {
-    private let presenter: any ChangePasswordPresentationLogic
-    private let workers: LatchkeyWorkers
-
-    /// An interactor that reports to `presenter` and works through `workers`.
-    public init(presenter: any ChangePasswordPresentationLogic, workers: LatchkeyWorkers) {
-        self.presenter = presenter
-        self.workers = workers
-    }
+public final class ChangePasswordInteractor: SceneInteractor<any ChangePasswordPresentationLogic>,
+    ChangePasswordBusinessLogic
+{
 
     public func changePassword(request: ChangePassword.Update.Request) {
         presenter.presentPasswordChange(response: SceneWork.respond { try change(request) })

@@ -1,11 +1,7 @@
 /// Turns a password change outcome into what a display shows.
-public final class ChangePasswordPresenter: ChangePasswordPresentationLogic {
-    /// Weak, as in Clean Swift: the display owns the scene.
-    public weak var display: (any ChangePasswordDisplayLogic)?
-
-    /// A presenter with no display yet.
-    public init() {}
-
+public final class ChangePasswordPresenter: ScenePresenter<any ChangePasswordDisplayLogic>,
+    ChangePasswordPresentationLogic
+{
     public func presentPasswordChange(response: ChangePassword.Update.Response) {
         display?.displayPasswordChange(viewModel: Self.viewModel(for: response))
     }

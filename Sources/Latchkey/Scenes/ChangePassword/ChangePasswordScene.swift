@@ -6,8 +6,8 @@ public struct ChangePasswordScene {
 extension SceneFactory {
     /// Assembles the ChangePassword scene around `display`.
     public func makeChangePasswordScene(display: any ChangePasswordDisplayLogic) -> ChangePasswordScene {
-        let presenter = ChangePasswordPresenter()
-        presenter.display = display
-        return ChangePasswordScene(interactor: ChangePasswordInteractor(presenter: presenter, workers: workers))
+        ChangePasswordScene(
+            interactor: ChangePasswordInteractor(presenter: ChangePasswordPresenter(display: display), workers: workers)
+        )
     }
 }

@@ -1,13 +1,5 @@
 /// Reads the audit trail of the user whose session the token belongs to.
-public final class HistoryInteractor: HistoryBusinessLogic {
-    private let presenter: any HistoryPresentationLogic
-    private let workers: LatchkeyWorkers
-
-    /// An interactor that reports to `presenter` and works through `workers`.
-    public init(presenter: any HistoryPresentationLogic, workers: LatchkeyWorkers) {
-        self.presenter = presenter
-        self.workers = workers
-    }
+public final class HistoryInteractor: SceneInteractor<any HistoryPresentationLogic>, HistoryBusinessLogic {
 
     public func fetchEvents(request: History.ListEvents.Request) {
         let now = workers.time.now()

@@ -1,11 +1,5 @@
 /// Turns audit events into rows a display shows.
-public final class HistoryPresenter: HistoryPresentationLogic {
-    /// Weak, as in Clean Swift: the display owns the scene.
-    public weak var display: (any HistoryDisplayLogic)?
-
-    /// A presenter with no display yet.
-    public init() {}
-
+public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, HistoryPresentationLogic {
     public func presentEvents(response: History.ListEvents.Response) {
         display?.displayEvents(viewModel: Self.viewModel(for: response))
     }

@@ -6,8 +6,6 @@ public struct HistoryScene {
 extension SceneFactory {
     /// Assembles the History scene around `display`.
     public func makeHistoryScene(display: any HistoryDisplayLogic) -> HistoryScene {
-        let presenter = HistoryPresenter()
-        presenter.display = display
-        return HistoryScene(interactor: HistoryInteractor(presenter: presenter, workers: workers))
+        HistoryScene(interactor: HistoryInteractor(presenter: HistoryPresenter(display: display), workers: workers))
     }
 }

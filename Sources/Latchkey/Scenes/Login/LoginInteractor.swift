@@ -3,17 +3,9 @@ import Foundation
 /// Checks credentials through the Workers and opens a session.
 /// An unknown, malformed or disabled username costs the same Argon2id work as a wrong password, and
 /// the throttle counts attempts for names that do not exist exactly as for those that do.
-public final class LoginInteractor: LoginBusinessLogic, LoginDataStore {
-    private let presenter: any LoginPresentationLogic
-    private let workers: LatchkeyWorkers
+public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>, LoginBusinessLogic, LoginDataStore {
     public private(set) var signedInUser: UserProfile?
     public private(set) var session: SessionInfo?
-
-    /// An interactor that reports to `presenter` and works through `workers`.
-    public init(presenter: any LoginPresentationLogic, workers: LatchkeyWorkers) {
-        self.presenter = presenter
-        self.workers = workers
-    }
 
     public func login(request: Login.Authenticate.Request) {
         signedInUser = nil

@@ -1,11 +1,5 @@
 /// Turns a sign-in outcome into what a display shows.
-public final class LoginPresenter: LoginPresentationLogic {
-    /// Weak, as in Clean Swift: the display owns the scene.
-    public weak var display: (any LoginDisplayLogic)?
-
-    /// A presenter with no display yet.
-    public init() {}
-
+public final class LoginPresenter: ScenePresenter<any LoginDisplayLogic>, LoginPresentationLogic {
     public func presentLogin(response: Login.Authenticate.Response) {
         display?.displayLogin(viewModel: Self.viewModel(for: response))
     }

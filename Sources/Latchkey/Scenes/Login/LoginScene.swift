@@ -7,9 +7,7 @@ public struct LoginScene {
 extension SceneFactory {
     /// Assembles the Login scene around `display`.
     public func makeLoginScene(display: any LoginDisplayLogic) -> LoginScene {
-        let presenter = LoginPresenter()
-        presenter.display = display
-        let interactor = LoginInteractor(presenter: presenter, workers: workers)
+        let interactor = LoginInteractor(presenter: LoginPresenter(display: display), workers: workers)
         let router = LoginRouter(dataStore: interactor) { [self] whoAmIDisplay in
             makeWhoAmIScene(display: whoAmIDisplay)
         }

@@ -1,13 +1,5 @@
 /// Revokes sessions by token. Finding the session and revoking it happen in one write transaction.
-public final class LogoutInteractor: LogoutBusinessLogic {
-    private let presenter: any LogoutPresentationLogic
-    private let workers: LatchkeyWorkers
-
-    /// An interactor that reports to `presenter` and works through `workers`.
-    public init(presenter: any LogoutPresentationLogic, workers: LatchkeyWorkers) {
-        self.presenter = presenter
-        self.workers = workers
-    }
+public final class LogoutInteractor: SceneInteractor<any LogoutPresentationLogic>, LogoutBusinessLogic {
 
     public func logout(request: Logout.SignOut.Request) {
         presenter.presentLogout(response: SceneWork.respond { try signOut(request) })

@@ -1,11 +1,5 @@
 /// Turns a sign-out outcome into what a display shows.
-public final class LogoutPresenter: LogoutPresentationLogic {
-    /// Weak, as in Clean Swift: the display owns the scene.
-    public weak var display: (any LogoutDisplayLogic)?
-
-    /// A presenter with no display yet.
-    public init() {}
-
+public final class LogoutPresenter: ScenePresenter<any LogoutDisplayLogic>, LogoutPresentationLogic {
     public func presentLogout(response: Logout.SignOut.Response) {
         display?.displayLogout(viewModel: Self.viewModel(for: response))
     }

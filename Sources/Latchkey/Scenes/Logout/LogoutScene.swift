@@ -6,8 +6,6 @@ public struct LogoutScene {
 extension SceneFactory {
     /// Assembles the Logout scene around `display`.
     public func makeLogoutScene(display: any LogoutDisplayLogic) -> LogoutScene {
-        let presenter = LogoutPresenter()
-        presenter.display = display
-        return LogoutScene(interactor: LogoutInteractor(presenter: presenter, workers: workers))
+        LogoutScene(interactor: LogoutInteractor(presenter: LogoutPresenter(display: display), workers: workers))
     }
 }

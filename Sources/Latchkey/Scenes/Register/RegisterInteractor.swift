@@ -1,15 +1,7 @@
 import Foundation
 
 /// Validates a registration, hashes the password and stores the account.
-public final class RegisterInteractor: RegisterBusinessLogic {
-    private let presenter: any RegisterPresentationLogic
-    private let workers: LatchkeyWorkers
-
-    /// An interactor that reports to `presenter` and works through `workers`.
-    public init(presenter: any RegisterPresentationLogic, workers: LatchkeyWorkers) {
-        self.presenter = presenter
-        self.workers = workers
-    }
+public final class RegisterInteractor: SceneInteractor<any RegisterPresentationLogic>, RegisterBusinessLogic {
 
     public func register(request: Register.CreateAccount.Request) {
         presenter.presentRegistration(

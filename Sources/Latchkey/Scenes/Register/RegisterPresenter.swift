@@ -1,11 +1,5 @@
 /// Turns a registration outcome into what a display shows.
-public final class RegisterPresenter: RegisterPresentationLogic {
-    /// Weak, as in Clean Swift: the display owns the scene, not the other way round.
-    public weak var display: (any RegisterDisplayLogic)?
-
-    /// A presenter with no display yet.
-    public init() {}
-
+public final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>, RegisterPresentationLogic {
     public func presentRegistration(response: Register.CreateAccount.Response) {
         display?.displayRegistration(viewModel: Self.viewModel(for: response))
     }

@@ -6,8 +6,6 @@ public struct RegisterScene {
 extension SceneFactory {
     /// Assembles the Register scene around `display`.
     public func makeRegisterScene(display: any RegisterDisplayLogic) -> RegisterScene {
-        let presenter = RegisterPresenter()
-        presenter.display = display
-        return RegisterScene(interactor: RegisterInteractor(presenter: presenter, workers: workers))
+        RegisterScene(interactor: RegisterInteractor(presenter: RegisterPresenter(display: display), workers: workers))
     }
 }

@@ -1,17 +1,10 @@
 import Foundation
 
 /// Finds who a session belongs to, or shows the user the Login router handed over.
-public final class WhoAmIInteractor: WhoAmIBusinessLogic, WhoAmIDataStore {
-    private let presenter: any WhoAmIPresentationLogic
-    private let workers: LatchkeyWorkers
+public final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogic>, WhoAmIBusinessLogic, WhoAmIDataStore
+{
     public var handedOverUser: UserProfile?
     public var handedOverSession: SessionInfo?
-
-    /// An interactor that reports to `presenter` and works through `workers`.
-    public init(presenter: any WhoAmIPresentationLogic, workers: LatchkeyWorkers) {
-        self.presenter = presenter
-        self.workers = workers
-    }
 
     public func fetchProfile(request: WhoAmI.Profile.Request) {
         presenter.presentProfile(

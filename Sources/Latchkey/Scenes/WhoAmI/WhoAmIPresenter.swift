@@ -1,11 +1,5 @@
 /// Turns a profile into the card a display shows, with the phone masked.
-public final class WhoAmIPresenter: WhoAmIPresentationLogic {
-    /// Weak, as in Clean Swift: the display owns the scene.
-    public weak var display: (any WhoAmIDisplayLogic)?
-
-    /// A presenter with no display yet.
-    public init() {}
-
+public final class WhoAmIPresenter: ScenePresenter<any WhoAmIDisplayLogic>, WhoAmIPresentationLogic {
     public func presentProfile(response: WhoAmI.Profile.Response) {
         display?.displayProfile(viewModel: Self.viewModel(for: response))
     }

@@ -6,8 +6,6 @@ public struct WhoAmIScene {
 extension SceneFactory {
     /// Assembles the WhoAmI scene around `display`.
     public func makeWhoAmIScene(display: any WhoAmIDisplayLogic) -> WhoAmIScene {
-        let presenter = WhoAmIPresenter()
-        presenter.display = display
-        return WhoAmIScene(interactor: WhoAmIInteractor(presenter: presenter, workers: workers))
+        WhoAmIScene(interactor: WhoAmIInteractor(presenter: WhoAmIPresenter(display: display), workers: workers))
     }
 }

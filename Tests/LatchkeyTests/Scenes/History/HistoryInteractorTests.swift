@@ -23,10 +23,7 @@ import Testing
         let display = DisplayLogicSpy()
         SceneFactory(workers: workers).makeHistoryScene(display: display).interactor.fetchEvents(
             request: .init(token: token, limit: 10))
-        guard case .events(let rows) = display.histories.last else {
-            Issue.record("no events: \(display.histories)")
-            return
-        }
+        let rows = try #require((display.histories.last)?.entries, "no events: \(display.histories)")
         #expect(rows.map(\.description) == ["Signed in", "Sign-in failed: wrong password", "Account created"])
         #expect(rows.map(\.kind) == ["login_succeeded", "login_failed", "registered"])
         #expect(rows[1].reason == "bad_credentials")
@@ -37,10 +34,7 @@ import Testing
         let token = try Seeds.login("alice", with: workers)
         let spy = HistoryPresentationLogicSpy()
         HistoryInteractor(presenter: spy, workers: workers).fetchEvents(request: .init(token: token, limit: 1))
-        guard case .events(let events) = spy.responses.last else {
-            Issue.record("no events")
-            return
-        }
+        let events = try #require((spy.responses.last)?.events, "no events")
         #expect(events.map(\.kind) == [.loginSucceeded])
     }
 
@@ -48,5 +42,33 @@ import Testing
         let spy = HistoryPresentationLogicSpy()
         HistoryInteractor(presenter: spy, workers: workers).fetchEvents(request: .init(token: nil))
         #expect(spy.responses == [.sessionRefused(.notSignedIn)])
+    }
+
+    @Test func everyKindAndReasonHasItsOwnDescription() {
+        let expected: [AuthEvent.Kind: [AuthEvent.FailureReason?: String]] = [
+            .registered: [nil: "Account created"],
+            .loginSucceeded: [nil: "Signed in"],
+            .loginFailed: [
+                .badCredentials: "Sign-in failed: wrong password", .throttled: "Sign-in refused: too many attempts",
+                .disabled: "Sign-in refused: account disabled",
+            ],
+            .loggedOut: [nil: "Signed out"],
+            .passwordChanged: [nil: "Password changed"],
+            .passwordChangeFailed: [
+                .badCredentials: "Password change failed: wrong current password",
+                .throttled: "Password change refused: too many attempts",
+            ],
+            .sessionsRevoked: [nil: "Other sessions signed out"],
+            .accountDisabled: [nil: "Account disabled"],
+        ]
+        #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
+        for (kind, reasons) in expected {
+            for (reason, text) in reasons {
+                let event = AuthEvent(
+                    occurredAt: Date(timeIntervalSince1970: 0), kind: kind, reason: reason, usernameKey: "alice",
+                    userID: 1)
+                #expect(HistoryPresenter.describe(event) == text, "\(kind) \(String(describing: reason))")
+            }
+        }
     }
 }

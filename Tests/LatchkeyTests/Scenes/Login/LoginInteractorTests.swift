@@ -24,10 +24,8 @@ import Testing
     }
 
     @Test func rightCredentialsOpenASessionAndPresentTheUserAndANewToken() throws {
-        guard case .signedIn(let user, let session, let token) = login("ALICE", Seeds.password) else {
-            Issue.record("not signed in: \(spy.responses)")
-            return
-        }
+        let (user, session, token) = try #require(
+            (login("ALICE", Seeds.password))?.signedIn, "not signed in: \(spy.responses)")
         #expect(user.username == "alice")
         #expect(session.expiresAt == time.now().addingTimeInterval(30 * 24 * 3600))
         #expect(interactor.signedInUser == user)
@@ -99,10 +97,7 @@ import Testing
         _ = login("alice", Seeds.password)
         let firstTime = time.now()
         time.advance(by: .seconds(3600))
-        guard case .signedIn(let user, _, _) = login("alice", Seeds.password) else {
-            Issue.record("not signed in")
-            return
-        }
+        let (user, _, _) = try #require((login("alice", Seeds.password))?.signedIn, "not signed in")
         #expect(user.previousLoginAt == firstTime)
     }
 

@@ -19,10 +19,7 @@ import Testing
         // Proof of no second read: the users are gone from the database, yet the card shows.
         try workers.database.write { db in try db.execute("DELETE FROM users") }
         whoAmI.interactor.fetchProfile(request: .init(source: .handedOver))
-        guard case .card(let card) = display.profiles.last else {
-            Issue.record("no card: \(display.profiles)")
-            return
-        }
+        let card = try #require((display.profiles.last)?.card, "no card: \(display.profiles)")
         #expect(card.username == "alice")
         #expect(card.maskedPhone == "+7 (•••) •••-••-33")
     }

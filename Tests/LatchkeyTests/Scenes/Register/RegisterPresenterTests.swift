@@ -17,10 +17,7 @@ import Testing
             id: 1, username: "alice", email: nil, phone: try PhoneNumber("+998 90 123 45 67"), displayName: nil,
             createdAt: Date(timeIntervalSince1970: 0), previousLoginAt: nil)
         presenter.presentRegistration(response: .registered(user))
-        guard case .registered(let message, let card) = display.registrations.last else {
-            Issue.record("nothing shown")
-            return
-        }
+        let (message, card) = try #require((display.registrations.last)?.registered, "nothing shown")
         #expect(message == "Account alice created.")
         #expect(card.maskedPhone == "+998 •• ••• •• 67")
         #expect(card.memberSince == "1970-01-01 00:00 UTC")

@@ -22,10 +22,7 @@ import Testing
             expiresAt: Date(timeIntervalSince1970: 1_792_599_200),
             lastUsedAt: Date(timeIntervalSince1970: 1_790_007_200))
         presenter.presentProfile(response: .signedIn(user: user, session: session))
-        guard case .card(let card) = display.profiles.last else {
-            Issue.record("no card")
-            return
-        }
+        let card = try #require((display.profiles.last)?.card, "no card")
         #expect(card.username == "alice")
         #expect(card.displayName == "Alice")
         #expect(card.email == "alice@example.com")
@@ -36,7 +33,7 @@ import Testing
         #expect(card.memberSinceISO8601 == "2026-09-21T14:13:20Z")
     }
 
-    @Test func anAbsentPhoneIsShownAsAbsentNotAsAnEmptyMask() {
+    @Test func anAbsentPhoneIsShownAsAbsentNotAsAnEmptyMask() throws {
         let user = UserProfile(
             id: 7, username: "bob", email: nil, phone: nil, displayName: nil, createdAt: Date(timeIntervalSince1970: 0),
             previousLoginAt: nil)
@@ -46,10 +43,7 @@ import Testing
                 session: SessionInfo(
                     id: 1, createdAt: .init(timeIntervalSince1970: 0), expiresAt: .init(timeIntervalSince1970: 1),
                     lastUsedAt: .init(timeIntervalSince1970: 0))))
-        guard case .card(let card) = display.profiles.last else {
-            Issue.record("no card")
-            return
-        }
+        let card = try #require((display.profiles.last)?.card, "no card")
         #expect(card.maskedPhone == nil)
         #expect(card.lastSignIn == nil)
     }

@@ -1,0 +1,76 @@
+@testable import Latchkey
+
+// The success case of each Response and ViewModel as an optional, so a test can `#require` it
+// instead of matching a pattern and recording an issue by hand.
+
+extension Register.CreateAccount.Response {
+    /// The new account, when registered.
+    var registered: UserProfile? {
+        if case .registered(let user) = self { return user }
+        return nil
+    }
+}
+
+extension Register.CreateAccount.ViewModel {
+    /// The message and card, when registered.
+    var registered: (message: String, card: ProfileCard)? {
+        if case .registered(let message, let card) = self { return (message, card) }
+        return nil
+    }
+}
+
+extension Login.Authenticate.Response {
+    /// The user, session and token, when signed in.
+    var signedIn: (user: UserProfile, session: SessionInfo, token: SessionToken)? {
+        if case .signedIn(let user, let session, let token) = self { return (user, session, token) }
+        return nil
+    }
+}
+
+extension WhoAmI.Profile.Response {
+    /// The user and session, when signed in.
+    var signedIn: (user: UserProfile, session: SessionInfo)? {
+        if case .signedIn(let user, let session) = self { return (user, session) }
+        return nil
+    }
+}
+
+extension WhoAmI.Profile.ViewModel {
+    /// The card, when there is one.
+    var card: ProfileCard? {
+        if case .card(let card) = self { return card }
+        return nil
+    }
+}
+
+extension History.ListEvents.Response {
+    /// The events, when read.
+    var events: [AuthEvent]? {
+        if case .events(let events) = self { return events }
+        return nil
+    }
+}
+
+extension History.ListEvents.ViewModel {
+    /// The entries, when read.
+    var entries: [History.ListEvents.Entry]? {
+        if case .events(let entries) = self { return entries }
+        return nil
+    }
+}
+
+extension PasswordHashingSpy.Call {
+    /// The hash verified against, for a `verify` call.
+    var verifiedHash: String? {
+        if case .verify(let hash) = self { return hash }
+        return nil
+    }
+}
+
+extension Login.Authenticate.ViewModel {
+    /// The message, when signed in.
+    var signedInMessage: String? {
+        if case .signedIn(let message, _) = self { return message }
+        return nil
+    }
+}

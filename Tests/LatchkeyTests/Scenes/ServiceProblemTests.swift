@@ -1,0 +1,59 @@
+import CSQLite
+import Foundation
+import Testing
+
+@testable import Latchkey
+@testable import LatchkeyTestSupport
+
+/// The `.unavailable` paths of the scenes, reached with a failing hasher and a failing database.
+@Suite struct ServiceProblemTests {
+    @Test func aHasherOutOfMemoryIsAnUnavailableServiceNotARejection() throws {
+        let workers = try Seeds.workers(hasher: FailingHasher())
+        let spy = RegisterPresentationLogicSpy()
+        RegisterInteractor(presenter: spy, workers: workers).register(request: Seeds.alice)
+        #expect(spy.responses == [.unavailable(.hashingFailed)])
+        #expect(
+            RegisterPresenter.viewModel(for: .unavailable(.hashingFailed))
+                == .failed(FailureViewModel(message: "Not enough memory to check the password.", kind: .storage)))
+    }
+
+    @Test func aDatabaseMissingATableIsAStorageProblemWordedWithoutSQL() throws {
+        let workers = try Seeds.workers()
+        try Seeds.register(Seeds.alice, with: workers)
+        let token = try Seeds.login("alice", with: workers)
+        try workers.database.write { db in try db.execute("DROP TABLE sessions") }
+        let spy = WhoAmIPresentationLogicSpy()
+        WhoAmIInteractor(presenter: spy, workers: workers).fetchProfile(request: .init(token: token))
+        let response = try #require(spy.responses.last)
+        guard case .unavailable(.storage(let reason)) = response else {
+            Issue.record("expected a storage problem, got \(response)")
+            return
+        }
+        #expect(!reason.contains("SELECT"))
+        #expect(!reason.contains("sessions"))
+        #expect(WhoAmIPresenter.viewModel(for: response) == .failed(.unavailable(.storage(reason))))
+    }
+
+    @Test func aDatabaseLockedPastTheBusyTimeoutIsBusyForEveryScene() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("busy.sqlite3")
+        let policy = SecurityPolicy(busyTimeout: .milliseconds(20))
+        let workers = LatchkeyWorkers(
+            database: try DatabaseWorker(.file(path: path), busyTimeout: policy.busyTimeout),
+            hasher: Argon2idHasher(parameters: .cheapestForTests), time: ManualTime(), policy: policy)
+        try Seeds.register(Seeds.alice, with: workers)
+        // Another connection holds the write lock for the whole test.
+        var other: OpaquePointer?
+        #expect(sqlite3_open(path, &other) == SQLITE_OK)
+        defer { sqlite3_close(other) }
+        #expect(sqlite3_exec(other, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
+
+        let register = RegisterPresentationLogicSpy()
+        RegisterInteractor(presenter: register, workers: workers).register(request: Seeds.bob)
+        let login = LoginPresentationLogicSpy()
+        LoginInteractor(presenter: login, workers: workers).login(request: .init(username: "alice", password: "x"))
+        #expect(register.responses == [.unavailable(.databaseBusy)])
+        #expect(login.responses == [.unavailable(.databaseBusy)])
+        #expect(FailureViewModel.unavailable(.databaseBusy).kind == .busy)
+    }
+}
