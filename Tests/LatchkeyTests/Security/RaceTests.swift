@@ -1,0 +1,95 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Latchkey
+@testable import LatchkeyTestSupport
+
+/// The check-then-act races of issue 9, run with threads through the library on one file database.
+/// Each decision taken before the (unlocked) hash must hold when the outcome is written.
+@Suite struct RaceTests {
+    let folder = try! TemporaryFolder()
+
+    private func workers(hasher: any PasswordHashing, policy: SecurityPolicy = SecurityPolicy()) throws
+        -> LatchkeyWorkers
+    {
+        LatchkeyWorkers(
+            database: try DatabaseWorker(.file(path: folder.file("race.sqlite3"))), hasher: hasher, policy: policy)
+    }
+
+    @Test(arguments: ["alice", "nobody-by-this-name"])
+    func parallelWrongGuessesVerifyNoMorePasswordsThanThePolicyAllows(_ name: String) throws {
+        let spy = PasswordHashingSpy(Argon2idHasher(parameters: .cheapestForTests))
+        let workers = try workers(hasher: spy)
+        try Seeds.register(Seeds.alice, with: workers)
+        spy.reset()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let interactor = LoginInteractor(presenter: LoginPresentationLogicSpy(), workers: workers)
+            for _ in 0..<12 { interactor.login(request: .init(username: name, password: Seeds.otherPassword)) }
+        }
+        let verified = spy.calls.filter { if case .verify = $0 { true } else { false } }.count
+        #expect(verified == workers.policy.maximumFailedLogins)
+        // The lock holds for the right password too.
+        let login = LoginPresentationLogicSpy()
+        LoginInteractor(presenter: login, workers: workers).login(
+            request: .init(username: "alice", password: Seeds.password))
+        if name == "alice" { #expect(login.responses == [.throttled]) }
+    }
+
+    @Test func aSignInVerifiedWithThePasswordAChangeReplacedOpensNoSession() throws {
+        let gated = GatedHasher()
+        let workers = try workers(hasher: gated)
+        try Seeds.register(Seeds.alice, with: workers)
+        // The sign-in verifies the old password, then stops before it writes its session.
+        let signIn = BackgroundRun { [workers] in
+            let login = LoginPresentationLogicSpy()
+            LoginInteractor(presenter: login, workers: workers).login(
+                request: .init(username: "alice", password: Seeds.password))
+            return login.responses
+        }
+        gated.waitUntilHeld()
+        let passwd = try changePassword(workers, to: Seeds.otherPassword)
+        gated.open()
+        #expect(signIn.wait() == [.invalidCredentials])
+        #expect(passwd == [.changed(otherSessionsEnded: 0)])
+        #expect(try liveSessions(workers) == 1)  // only the one passwd ran in
+    }
+
+    @Test func twoPasswordChangesAtOnceLeaveExactlyOneNewPassword() throws {
+        let workers = try workers(hasher: Argon2idHasher(parameters: .cheapestForTests))
+        try Seeds.register(Seeds.alice, with: workers)
+        let token = try Seeds.login("alice", with: workers)
+        let late = GatedHasher()
+        let lateWorkers = LatchkeyWorkers(database: workers.database, hasher: late, policy: workers.policy)
+        let slow = BackgroundRun { [lateWorkers] in
+            let first = ChangePasswordPresentationLogicSpy()
+            ChangePasswordInteractor(presenter: first, workers: lateWorkers).changePassword(
+                request: .init(token: token, currentPassword: Seeds.password, newPassword: "the first new passphrase"))
+            return first.responses
+        }
+        late.waitUntilHeld()
+        let second = try changePassword(workers, token: token, to: "the second new passphrase")
+        late.open()
+        #expect(slow.wait() == [.invalidCredentials])
+        #expect(second == [.changed(otherSessionsEnded: 0)])
+        #expect(throws: Seeds.SeedError.self) { try Seeds.login("alice", "the first new passphrase", with: workers) }
+        _ = try Seeds.login("alice", "the second new passphrase", with: workers)
+    }
+
+    private func changePassword(_ workers: LatchkeyWorkers, token: SessionToken? = nil, to new: String) throws
+        -> [ChangePassword.Update.Response]
+    {
+        let token = try token ?? Seeds.login("alice", with: workers)
+        let spy = ChangePasswordPresentationLogicSpy()
+        ChangePasswordInteractor(presenter: spy, workers: workers).changePassword(
+            request: .init(token: token, currentPassword: Seeds.password, newPassword: new))
+        return spy.responses
+    }
+
+    private func liveSessions(_ workers: LatchkeyWorkers) throws -> Int64 {
+        try workers.database.read { db in
+            try db.queryFirst("SELECT count(*) FROM sessions WHERE revoked_at IS NULL") { try $0.int64(at: 0) } ?? -1
+        }
+    }
+}
