@@ -1,10 +1,17 @@
 import Foundation
 
+@testable import Latchkey
+
 /// What one run of `latchkey` printed and returned.
 struct CLIResult: Sendable {
     let status: Int32
     let stdout: String
     let stderr: String
+    /// True when the process died by a signal (a trap, a kill), never by its own exit.
+    var signalled = false
+
+    /// The lines of stderr.
+    var errorLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
 }
 
 /// Runs the built `latchkey` binary in its own temporary HOME and XDG folders, with no controlling terminal.
@@ -98,6 +105,89 @@ final class CLIHarness {
         return CLIResult(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal)
+    }
+}
+
+/// A `latchkey` process started and not yet waited for, so several can run at once.
+final class RunningCLI {
+    let process: Process
+    private let folder: URL
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String?) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["stdout", "stderr"] {
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil)
+        }
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("stdout"))
+        process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("stderr"))
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// Waits for the exit and reads what it printed.
+    func wait() throws -> CLIResult {
+        process.waitUntilExit()
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: folder.appendingPathComponent("stdout")), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: folder.appendingPathComponent("stderr")), as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal)
+    }
+}
+
+extension CLIHarness {
+    /// Starts `latchkey arguments…` without waiting for it, in a new session (no terminal) unless
+    /// `direct`, where the process is the binary itself (so a test can kill it).
+    func start(
+        _ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], direct: Bool = false
+    ) throws -> RunningCLI {
+        let environment = environment.merging(extraEnvironment) { $1 }
+        return direct
+            ? try RunningCLI(Self.binary, arguments, environment: environment, stdin: stdin)
+            : try RunningCLI("/usr/bin/env", ["setsid", "-w", Self.binary] + arguments, environment: environment, stdin: stdin)
+    }
+
+    /// Runs every command at once and waits for all of them.
+    func runTogether(_ commands: [(arguments: [String], stdin: String?, environment: [String: String])]) throws
+        -> [CLIResult]
+    {
+        let running = try commands.map { try start($0.arguments, stdin: $0.stdin, extraEnvironment: $0.environment) }
+        return try running.map { try $0.wait() }
+    }
+
+    /// One value of the database, read by a second connection (e.g. `SELECT count(*) FROM users`).
+    func query(_ sql: String) throws -> [String] {
+        try DatabaseWorker(.file(path: database)).read { db in
+            try db.query(sql) { row in (0..<row.count).map { plain(row.value(at: $0)) }.joined(separator: "|") }
+        }
+    }
+
+    /// `PRAGMA integrity_check` of the database ("ok" when sound).
+    func integrity() throws -> String { try query("PRAGMA integrity_check").joined(separator: "\n") }
+
+    /// A second session file, for a second "terminal" of the same user.
+    func sessionFile(_ name: String) -> [String: String] { ["LATCHKEY_SESSION_FILE": home + "/" + name] }
+}
+
+/// A value as `sqlite3` prints it.
+private func plain(_ value: SQLValue) -> String {
+    switch value {
+    case .null: ""
+    case .integer(let number): String(number)
+    case .real(let number): String(number)
+    case .text(let text): text
+    case .blob(let bytes): bytes.map { String(format: "%02x", $0) }.joined()
     }
 }
