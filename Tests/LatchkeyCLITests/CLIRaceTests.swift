@@ -52,7 +52,9 @@ import Testing
             #expect(results.map(\.status).sorted() == [0, 1], "\(results.map(\.stderr))")
             let winner = results[0].status == 0 ? "first" : "second"
             let loser = results[0].status == 0 ? "second" : "first"
-            let ok = try cli.run(["passwd", "--password-stdin"], stdin: "\(winner) contender \(trial) passphrase\nwinner of round \(trial)\n")
+            let ok = try cli.run(
+                ["passwd", "--password-stdin"],
+                stdin: "\(winner) contender \(trial) passphrase\nwinner of round \(trial)\n")
             #expect(ok.status == 0, "the winner's password does not work")
             let refused = try cli.run(
                 ["login", "alice", "--password-stdin"], stdin: "\(loser) contender \(trial) passphrase\n",

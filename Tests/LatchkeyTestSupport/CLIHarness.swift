@@ -56,6 +56,32 @@ final class CLIHarness {
         return root.appendingPathComponent(".build/debug/latchkey").path
     }()
 
+    /// Runs `latchkey arguments…` in a new session, feeding `stdin` as raw bytes (invalid UTF-8, NUL).
+    func runBytes(_ arguments: [String], stdin: [UInt8]) throws -> CLIResult {
+        try Self.run(
+            "/usr/bin/env", ["setsid", "-w", Self.binary] + arguments, environment: environment, stdinData: Data(stdin))
+    }
+
+    /// Runs `sql` on the database with Python's sqlite3 (no migration, as another program would).
+    func tamper(_ sql: String) throws {
+        let script = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()"
+        let result = try Self.run(
+            "/usr/bin/env", ["python3", "-c", script, database, sql], environment: ProcessInfo.processInfo.environment,
+            stdinData: nil)
+        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// A SQLite file with another program's table and no Latchkey bookkeeping (made by Python's sqlite3).
+    static func makeForeignDatabase(at path: String) throws {
+        let script =
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE users (x)'); c.commit()"
+        let result = try run(
+            "/usr/bin/env", ["python3", "-c", script, path], environment: ProcessInfo.processInfo.environment,
+            stdinData: nil)
+        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
+        chmod(path, 0o600)
+    }
+
     /// Runs `latchkey arguments…` in a new session (so no terminal), feeding `stdin`.
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:]) throws
@@ -81,6 +107,12 @@ final class CLIHarness {
     static func run(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String?)
         throws -> CLIResult
     {
+        try run(executable, arguments, environment: environment, stdinData: stdin.map { Data($0.utf8) })
+    }
+
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String], stdinData stdin: Data?)
+        throws -> CLIResult
+    {
         // Output goes to files, read after the exit: no pipe can fill up and block the child.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -99,7 +131,7 @@ final class CLIHarness {
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         return CLIResult(
@@ -156,7 +188,8 @@ extension CLIHarness {
         let environment = environment.merging(extraEnvironment) { $1 }
         return direct
             ? try RunningCLI(Self.binary, arguments, environment: environment, stdin: stdin)
-            : try RunningCLI("/usr/bin/env", ["setsid", "-w", Self.binary] + arguments, environment: environment, stdin: stdin)
+            : try RunningCLI(
+                "/usr/bin/env", ["setsid", "-w", Self.binary] + arguments, environment: environment, stdin: stdin)
     }
 
     /// Runs every command at once and waits for all of them.
