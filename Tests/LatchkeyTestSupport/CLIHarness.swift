@@ -89,7 +89,8 @@ final class CLIHarness {
     {
         try Self.run(
             "/usr/bin/env", ["setsid", "-w", Self.binary] + arguments,
-            environment: environment.merging(extraEnvironment) { $1 }, stdin: stdin)
+            environment: environment.merging(extraEnvironment) { $1 }, stdinData: stdin.map { Data($0.utf8) },
+            directory: home)
     }
 
     /// Registers and signs in `alice` with a known password; returns nothing, fails loudly.
@@ -110,9 +111,10 @@ final class CLIHarness {
         try run(executable, arguments, environment: environment, stdinData: stdin.map { Data($0.utf8) })
     }
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String], stdinData stdin: Data?)
-        throws -> CLIResult
-    {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String], stdinData stdin: Data?,
+        directory: String? = nil
+    ) throws -> CLIResult {
         // Output goes to files, read after the exit: no pipe can fill up and block the child.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -126,6 +128,7 @@ final class CLIHarness {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = try FileHandle(forWritingTo: outURL)
