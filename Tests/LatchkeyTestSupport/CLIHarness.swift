@@ -15,7 +15,7 @@ struct CLIResult: Sendable {
 }
 
 /// Runs the built `latchkey` binary in its own temporary HOME and XDG folders, with no controlling terminal.
-final class CLIHarness {
+final class CLIHarness: Sendable {
     let home: String
 
     /// A fresh temporary HOME; a machine that cannot make one cannot run these tests at all.
@@ -225,5 +225,37 @@ private func plain(_ value: SQLValue) -> String {
     case .real(let number): String(number)
     case .text(let text): text
     case .blob(let bytes): bytes.map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// Long suites run in full when `LATCHKEY_STRESS=1` (CI sets it); otherwise a quick version.
+enum Stress {
+    static var isOn: Bool { ProcessInfo.processInfo.environment["LATCHKEY_STRESS"] == "1" }
+
+    /// `quick` normally, `full` under stress.
+    static func scale(quick: Int, full: Int) -> Int { isOn ? full : quick }
+
+    /// The seed to replay (`LATCHKEY_SEED`), or a new one; printed so a failure can be replayed.
+    static func seed(_ suite: String) -> UInt64 {
+        let seed =
+            ProcessInfo.processInfo.environment["LATCHKEY_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        print("\(suite): seed \(seed) (replay with LATCHKEY_SEED=\(seed))")
+        return seed
+    }
+}
+
+/// A small reproducible generator (SplitMix64), so a seed replays the same run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 internal import CSQLite
+import Foundation
 
 /// SQLite's "copy this buffer now" destructor.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -111,5 +112,31 @@ final class Connection {
             }
         }
         guard code == SQLITE_OK else { throw error(code, sql: sql) }
+    }
+
+    /// Puts the file in WAL mode (kept in the file, so only its first opening changes it). The switch
+    /// needs the file to itself and SQLite answers BUSY at once, without its busy handler, when
+    /// another process is opening the new file too: so it is retried, with jitter, up to `limit`.
+    func switchToWAL(within limit: Duration) throws(DatabaseError) {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            if try journalMode() == "wal" { return }
+            do {
+                try executeScript("PRAGMA journal_mode = WAL")
+            } catch let error where error.isBusy && ContinuousClock.now < deadline {
+                usleep(useconds_t.random(in: 2_000...20_000))
+            }
+        }
+    }
+
+    /// The file's journal mode, lower-cased (`delete`, `wal`, ...).
+    private func journalMode() throws(DatabaseError) -> String {
+        let statement = try statement("PRAGMA journal_mode")
+        defer { sqlite3_reset(statement) }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else {
+            throw error(code, sql: "PRAGMA journal_mode")
+        }
+        return String(cString: text).lowercased()
     }
 }

@@ -27,7 +27,8 @@ public final class DatabaseWorker: Sendable {
             if case .file = location {
                 // Only after validation: a refused file must stay byte for byte as it was.
                 try withConnection { connection throws(DatabaseError) in
-                    try connection.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
+                    try connection.switchToWAL(within: busyTimeout)
+                    try connection.executeScript("PRAGMA synchronous = FULL;")
                 }
             }
             try Migrator.apply(self, migrations, skipping: applied, now: Int64(Date().timeIntervalSince1970))
