@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Latchkey
 
 /// The `latchkey` command: user accounts and sign-in over SQLite.
 @main
@@ -20,7 +21,7 @@ struct LatchkeyTool: ParsableCommand {
               70  internal error (a bug in Latchkey: please report it)
               74  storage error (cannot open, not a Latchkey database, read-only, open to other users,
                   newer schema, damaged, key file or session file unusable, output cannot be written)
-              75  database busy past the 5 s timeout: try again
+              75  database busy past the \(SecurityPolicy().busyTimeout.components.seconds) s timeout: try again
 
             Files:
               database  --database, $LATCHKEY_DATABASE, or $XDG_DATA_HOME/latchkey/latchkey.sqlite3

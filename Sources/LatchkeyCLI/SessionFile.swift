@@ -23,7 +23,7 @@ struct SessionFile {
             throw notASessionFile("it is not a plain file")
         }
         // A token and a line end, and one byte more to tell a longer file apart.
-        let limit = SessionToken.prefix.utf8.count + 43 + 3
+        let limit = SessionToken.textLength + 3
         var buffer = [UInt8](repeating: 0, count: limit)
         var filled = 0
         while filled < limit {

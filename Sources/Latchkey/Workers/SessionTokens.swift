@@ -5,6 +5,8 @@ public struct SessionToken: Sendable, Hashable, CustomStringConvertible, CustomD
     public static let prefix = "lk_"
     /// 32 random bytes in base64url without padding.
     static let encodedLength = 43
+    /// The length of a token's text, prefix included.
+    public static let textLength = prefix.utf8.count + encodedLength
 
     /// The full token text. Handle with care: this is the secret.
     public let secret: String
