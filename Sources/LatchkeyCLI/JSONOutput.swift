@@ -45,6 +45,16 @@ enum JSONOutput {
         }
     }
 
+    /// `login`'s result when a new password is required first.
+    struct PasswordChangeRequired: Encodable {
+        let signedIn = true
+        let passwordChangeRequired = true
+
+        private enum CodingKeys: String, CodingKey {
+            case signedIn = "signed_in", passwordChangeRequired = "password_change_required"
+        }
+    }
+
     /// `logout`'s result.
     struct SignedOut: Encodable {
         let signedOut = true

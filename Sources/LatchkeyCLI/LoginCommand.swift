@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Latchkey
 
 /// `latchkey login`: the display of the Login scene, which its router leads on to WhoAmI.
@@ -24,6 +25,9 @@ struct LoginCommand: LatchkeyCommand {
     @Flag(help: "With --json, include the session token (for scripts; keep it secret).")
     var showToken = false
 
+    @Option(help: "A name for this session in 'latchkey sessions' (default: this host's name and \"latchkey\").")
+    var label: String?
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -34,8 +38,22 @@ struct LoginCommand: LatchkeyCommand {
         let password = try PasswordInput(fromStandardInput: passwordStdin).read(prompt: "Password")
         let view = LoginView(json: options.json, showToken: showToken, sessionFile: try root.sessionFile())
         view.scene = try root.sceneFactory().makeLoginScene(display: view)
-        view.scene?.interactor.login(request: .init(username: username, password: password))
+        view.scene?.interactor.login(
+            request: .init(username: username, password: password, label: label ?? Self.defaultLabel()))
         try view.finish()
+    }
+}
+
+extension LoginCommand {
+    /// "myhost (latchkey)", within the label's bounds.
+    static func defaultLabel() -> String {
+        var name = [CChar](repeating: 0, count: 256)
+        let bytes = gethostname(&name, name.count) == 0 ? name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) } : []
+        // Only the characters a host name should have, so the default always passes the label rules.
+        let host = String(decoding: bytes, as: UTF8.self).filter {
+            $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0))
+        }
+        return (host.isEmpty ? "this computer" : String(host.prefix(48))) + " (latchkey)"
     }
 }
 
@@ -55,20 +73,29 @@ final class LoginView: CommandView, LoginDisplayLogic, WhoAmIDisplayLogic {
     func displayLogin(viewModel: Login.Authenticate.ViewModel) {
         switch viewModel {
         case .signedIn(let message, let token):
-            do {
-                try sessionFile.write(token)
-                try Console.message(message)
-            } catch {
-                // The token cannot be kept (or the user cannot be told): the scene ends the session.
-                scene?.interactor.abandonSession(request: .init(token: token))
-                record(error)
-                return
-            }
-            self.token = token
+            guard keep(token, saying: message) else { return }
             scene?.router.routeToWhoAmI(display: self).interactor.fetchProfile(request: .init(source: .handedOver))
+        case .passwordChangeRequired(let message, let token):
+            // The session serves only `latchkey passwd`: no card.
+            guard keep(token, saying: message + " Run: latchkey passwd") else { return }
+            if json { emit { () throws(CLIFailure) in try Console.json(JSONOutput.PasswordChangeRequired()) } }
         case .failed(let failure):
             record(failure)
         }
+    }
+
+    /// Saves the token and tells the user; a token that cannot be kept has its session ended at once.
+    private func keep(_ token: SessionToken, saying message: String) -> Bool {
+        do {
+            try sessionFile.write(token)
+            try Console.message(message)
+        } catch {
+            scene?.interactor.abandonSession(request: .init(token: token))
+            record(error)
+            return false
+        }
+        self.token = token
+        return true
     }
 
     func displayProfile(viewModel: WhoAmI.Profile.ViewModel) {

@@ -9,7 +9,9 @@ public struct UserProfile: Sendable, Hashable {
     public let displayName: String?
     public let createdAt: Date
     /// The sign-in before the current one, so a user can notice one that was not theirs.
-    public let previousLoginAt: Date?
+    public var previousLoginAt: Date?
+    /// The user's roles, sorted (filled where a scene shows them).
+    public var roles: [String] = []
 }
 
 /// A session as its owner may see it (never its token or hash).
@@ -18,4 +20,8 @@ public struct SessionInfo: Sendable, Hashable {
     public let createdAt: Date
     public let expiresAt: Date
     public let lastUsedAt: Date
+    /// The label given at sign-in ("work laptop").
+    public var label: String? = nil
+    /// A short public name for the session: the first 8 hex digits of its token's SHA-256.
+    public var shortID: String = ""
 }

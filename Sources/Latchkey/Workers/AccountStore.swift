@@ -14,6 +14,7 @@ struct AccountCredentials: Sendable {
     let profile: UserProfile
     let passwordHash: String
     let isDisabled: Bool
+    var passwordChangeRequired = false
 }
 
 /// A username or email that another account already has.
@@ -28,7 +29,7 @@ struct AccountRow {
         users.id AS user_id, users.username AS username, users.email AS email, users.phone AS phone,
         users.display_name AS display_name, users.created_at AS user_created_at,
         users.last_login_at AS last_login_at, users.password_hash AS password_hash,
-        users.disabled_at AS disabled_at
+        users.disabled_at AS disabled_at, users.password_change_required AS password_change_required
         """
 
     let credentials: AccountCredentials
@@ -84,13 +85,57 @@ struct AccountStore: Sendable {
         }
     }
 
+    /// Stores a new hash; a password set by its owner or an operator ends any required change.
     func updatePasswordHash(userID: Int64, to hash: String, now: Date, in db: Database) throws {
+        try db.execute(
+            "UPDATE users SET password_hash = ?, updated_at = ?, password_change_required = 0 WHERE id = ?",
+            [hash, now.databaseSeconds, userID])
+    }
+
+    /// Replaces a hash made at weaker parameters, keeping everything else (a required change too).
+    func rehash(userID: Int64, to hash: String, now: Date, in db: Database) throws {
         try db.execute(
             "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [hash, now.databaseSeconds, userID])
     }
 
     func recordLogin(userID: Int64, now: Date, in db: Database) throws {
         try db.execute("UPDATE users SET last_login_at = ? WHERE id = ?", [now.databaseSeconds, userID])
+    }
+
+    /// Clears the disabled mark; false when it was not disabled.
+    func enable(userID: Int64, now: Date, in db: Database) throws -> Bool {
+        try db.execute(
+            "UPDATE users SET disabled_at = NULL, updated_at = ? WHERE id = ? AND disabled_at IS NOT NULL",
+            [now.databaseSeconds, userID])
+        return db.changes > 0
+    }
+
+    /// Requires a new password at the next sign-in.
+    func requirePasswordChange(userID: Int64, now: Date, in db: Database) throws {
+        try db.execute(
+            "UPDATE users SET password_change_required = 1, updated_at = ? WHERE id = ?", [now.databaseSeconds, userID])
+    }
+
+    /// Erases the account (its sessions and roles go with it, by foreign key).
+    func delete(userID: Int64, in db: Database) throws {
+        try db.execute("DELETE FROM users WHERE id = ?", [userID])
+    }
+
+    /// Accounts whose username, email or display name holds `search` (any case), by username.
+    func list(search: String?, limit: Int, in db: Database) throws -> [AccountCredentials] {
+        let pattern = search.map {
+            "%"
+                + $0.lowercased().replacing("\\", with: "\\\\").replacing("%", with: "\\%")
+                .replacing("_", with: "\\_") + "%"
+        }
+        return try db.query(
+            """
+            SELECT \(AccountRow.columns) FROM users
+            WHERE ? IS NULL OR lower(username) LIKE ? ESCAPE '\\' OR lower(coalesce(email, '')) LIKE ? ESCAPE '\\'
+                OR lower(coalesce(display_name, '')) LIKE ? ESCAPE '\\'
+            ORDER BY username LIMIT ?
+            """, [pattern, pattern, pattern, pattern, limit]
+        ) { try AccountRow($0).credentials }
     }
 
     /// Marks the account disabled; false when it already was.

@@ -12,7 +12,30 @@ public struct AuthEvent: Sendable, Hashable {
         /// `passwd` with a wrong current password (or while the name was locked).
         case passwordChangeFailed = "password_change_failed"
         case sessionsRevoked = "sessions_revoked"
+        /// The user ended one of their own sessions by its short id.
+        case sessionRevoked = "session_revoked"
         case accountDisabled = "account_disabled"
+        case accountEnabled = "account_enabled"
+        /// An operator cleared the throttle of a name.
+        case throttleCleared = "throttle_cleared"
+        /// An operator required a new password at the next sign-in.
+        case passwordChangeRequired = "password_change_required"
+        /// An operator set the password.
+        case passwordSet = "password_set"
+        case rolesChanged = "roles_changed"
+        /// The account was erased; its earlier events keep a pseudonym instead of the name.
+        case accountDeleted = "account_deleted"
+    }
+
+    /// An operator's action: made through `latchkey admin` or `AccountAdministration`.
+    public struct Operator: Sendable, Hashable {
+        /// The operating-system user who ran it.
+        public let osUser: String
+
+        /// An operator known by the operating-system user `osUser`.
+        public init(osUser: String) {
+            self.osUser = String(osUser.prefix(64))
+        }
     }
 
     /// Why a sign-in failed.
@@ -32,23 +55,37 @@ public struct AuthEvent: Sendable, Hashable {
     public let usernameKey: String
     /// The account, when the name matched one.
     public let userID: Int64?
+    /// The operator who acted, or nil when the user did.
+    public var actor: Operator? = nil
 }
 
 /// Writes and reads the `auth_events` table inside the caller's transaction.
 struct AuditLog: Sendable {
     func record(
-        _ kind: AuthEvent.Kind, reason: AuthEvent.FailureReason? = nil, usernameKey: String, userID: Int64?, now: Date,
-        in db: Database
+        _ kind: AuthEvent.Kind, reason: AuthEvent.FailureReason? = nil, usernameKey: String, userID: Int64?,
+        by actor: AuthEvent.Operator? = nil, now: Date, in db: Database
     ) throws {
         try db.execute(
-            "INSERT INTO auth_events (occurred_at, kind, reason, username_key, user_id) VALUES (?, ?, ?, ?, ?)",
-            [now.databaseSeconds, kind.rawValue, reason?.rawValue, usernameKey, userID])
+            """
+            INSERT INTO auth_events (occurred_at, kind, reason, username_key, user_id, actor, os_user)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                now.databaseSeconds, kind.rawValue, reason?.rawValue, usernameKey, userID,
+                actor.map { _ in "admin" }, actor?.osUser,
+            ])
+    }
+
+    /// Replaces the name in a deleted user's events with `pseudonym`, so they stay countable per
+    /// person but name no one.
+    func pseudonymize(userID: Int64, as pseudonym: String, in db: Database) throws {
+        try db.execute("UPDATE auth_events SET username_key = ? WHERE user_id = ?", [pseudonym, userID])
     }
 
     /// The user's most recent events, newest first.
     func recent(userID: Int64, limit: Int, in db: Database) throws -> [AuthEvent] {
         let sql = """
-            SELECT occurred_at, kind, reason, username_key, user_id FROM auth_events
+            SELECT occurred_at, kind, reason, username_key, user_id, os_user FROM auth_events
             WHERE user_id = ? ORDER BY occurred_at DESC, id DESC LIMIT ?
             """
         return try db.query(sql, [userID, limit]) { row in
@@ -58,7 +95,8 @@ struct AuditLog: Sendable {
             return AuthEvent(
                 occurredAt: try row.date("occurred_at"), kind: kind,
                 reason: try row.optionalString("reason").flatMap(AuthEvent.FailureReason.init(rawValue:)),
-                usernameKey: try row.string("username_key"), userID: try row.optionalInt64("user_id"))
+                usernameKey: try row.string("username_key"), userID: try row.optionalInt64("user_id"),
+                actor: try row.optionalString("os_user").map(AuthEvent.Operator.init(osUser:)))
         }
     }
 }

@@ -17,6 +17,7 @@ public struct LatchkeyWorkers: Sendable {
     let sessions = SessionStore()
     let throttle = LoginThrottle()
     let audit = AuditLog()
+    let roles = RoleStore()
     /// The one session check.
     var gate: SessionGate { SessionGate(sessions: sessions, policy: policy) }
 

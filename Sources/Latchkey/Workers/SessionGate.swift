@@ -6,6 +6,8 @@ public enum SessionProblem: Error, Sendable, Hashable {
     case notSignedIn
     /// Past its lifetime, or unused for longer than the idle timeout.
     case expired
+    /// An operator requires a new password: until it is changed the session serves nothing else.
+    case passwordChangeRequired
 }
 
 /// The one session check every scene uses: a token signs someone in only if its session exists, is
@@ -14,16 +16,22 @@ struct SessionGate: Sendable {
     let sessions: SessionStore
     let policy: SecurityPolicy
 
-    /// The live session of `token`, or throws the `SessionProblem` that refuses it.
-    func authenticate(_ token: SessionToken?, now: Date, in db: Database) throws -> StoredSession {
+    /// The live session of `token`, or throws the `SessionProblem` that refuses it. Only a password
+    /// change (and signing out) passes `forPasswordChange` to use a session whose password must change.
+    func authenticate(_ token: SessionToken?, now: Date, forPasswordChange: Bool = false, in db: Database) throws
+        -> StoredSession
+    {
         guard let token else { throw SessionProblem.notSignedIn }
-        return try check(try sessions.find(token, in: db), now: now)
+        return try check(try sessions.find(token, in: db), now: now, forPasswordChange: forPasswordChange)
     }
 
     /// The same check on a session already found (or handed over by a router).
-    func check(_ found: StoredSession?, now: Date) throws(SessionProblem) -> StoredSession {
+    func check(_ found: StoredSession?, now: Date, forPasswordChange: Bool = false) throws(SessionProblem)
+        -> StoredSession
+    {
         guard let found, !found.isRevoked, !found.isUserDisabled else { throw .notSignedIn }
         guard !isExpired(found.session, now: now) else { throw .expired }
+        guard forPasswordChange || !found.passwordChangeRequired else { throw .passwordChangeRequired }
         return found
     }
 

@@ -6,50 +6,77 @@ struct StoredSession: Sendable {
     let user: UserProfile
     let isRevoked: Bool
     let isUserDisabled: Bool
+    /// An operator asked for a new password: only `passwd` (and logout) may use this session.
+    var passwordChangeRequired = false
+}
+
+/// The short public name of a session: 8 hex digits of its token's SHA-256 (32 bits of a hash of a
+/// 256-bit secret: it identifies a session among a user's few, and says nothing of the token).
+enum SessionShortID {
+    static func make(_ tokenHash: [UInt8]) -> String { Hex.encode(Array(tokenHash.prefix(4))) }
 }
 
 /// One `sessions` row joined with its user, read by column name.
-private struct SessionRow {
+struct SessionRow {
     static let columns = """
         sessions.id AS session_id, sessions.created_at AS session_created_at,
         sessions.expires_at AS session_expires_at, sessions.last_used_at AS session_last_used_at,
-        sessions.revoked_at AS session_revoked_at, sessions.previous_login_at AS session_previous_login_at
+        sessions.revoked_at AS session_revoked_at, sessions.previous_login_at AS session_previous_login_at,
+        sessions.label AS session_label, sessions.token_hash AS session_token_hash
         """
 
     let stored: StoredSession
 
     init(_ row: Row) throws {
         let account = try AccountRow(row).credentials
-        let profile = account.profile
+        var user = account.profile
         // The card shows the sign-in before this session's own, which the session row remembers.
-        let user = UserProfile(
-            id: profile.id, username: profile.username, email: profile.email, phone: profile.phone,
-            displayName: profile.displayName, createdAt: profile.createdAt,
-            previousLoginAt: try row.optionalDate("session_previous_login_at"))
+        user.previousLoginAt = try row.optionalDate("session_previous_login_at")
         stored = StoredSession(
-            session: SessionInfo(
-                id: try row.int64("session_id"), createdAt: try row.date("session_created_at"),
-                expiresAt: try row.date("session_expires_at"), lastUsedAt: try row.date("session_last_used_at")),
-            user: user, isRevoked: !(try row.isNull("session_revoked_at")), isUserDisabled: account.isDisabled)
+            session: try Self.session(row), user: user, isRevoked: !(try row.isNull("session_revoked_at")),
+            isUserDisabled: account.isDisabled, passwordChangeRequired: account.passwordChangeRequired)
+    }
+
+    /// The session columns of `row`.
+    static func session(_ row: Row) throws -> SessionInfo {
+        SessionInfo(
+            id: try row.int64("session_id"), createdAt: try row.date("session_created_at"),
+            expiresAt: try row.date("session_expires_at"), lastUsedAt: try row.date("session_last_used_at"),
+            label: try row.optionalString("session_label"),
+            shortID: SessionShortID.make(try row.bytes("session_token_hash")))
     }
 }
 
 /// Session queries on the shared `DatabaseWorker`, by token hash only, inside the caller's transaction.
 struct SessionStore: Sendable {
     func create(
-        for user: UserProfile, token: SessionToken, now: Date, lifetime: Duration, in db: Database
+        for user: UserProfile, token: SessionToken, label: String?, now: Date, lifetime: Duration, in db: Database
     ) throws -> SessionInfo {
         let expires = now.addingTimeInterval(TimeInterval(lifetime.wholeSeconds))
+        let hash = token.hash
         try db.execute(
             """
-            INSERT INTO sessions (user_id, token_hash, created_at, expires_at, last_used_at, previous_login_at)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO sessions (user_id, token_hash, created_at, expires_at, last_used_at, previous_login_at, label)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                user.id, token.hash, now.databaseSeconds, expires.databaseSeconds, now.databaseSeconds,
-                user.previousLoginAt?.databaseSeconds,
+                user.id, hash, now.databaseSeconds, expires.databaseSeconds, now.databaseSeconds,
+                user.previousLoginAt?.databaseSeconds, label,
             ])
-        return SessionInfo(id: db.lastInsertRowID, createdAt: now, expiresAt: expires, lastUsedAt: now)
+        return SessionInfo(
+            id: db.lastInsertRowID, createdAt: now, expiresAt: expires, lastUsedAt: now, label: label,
+            shortID: SessionShortID.make(hash))
+    }
+
+    /// The user's sessions that can still sign in, newest first.
+    func live(userID: Int64, now: Date, policy: SecurityPolicy, in db: Database) throws -> [SessionInfo] {
+        try db.query(
+            """
+            SELECT \(SessionRow.columns) FROM sessions
+            WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? AND last_used_at > ?
+            ORDER BY created_at DESC, id DESC
+            """, [userID, now.databaseSeconds, now.databaseSeconds - policy.sessionIdleTimeout.wholeSeconds]
+        ) { try SessionRow.session($0) }
     }
 
     func find(_ token: SessionToken, in db: Database) throws -> StoredSession? {

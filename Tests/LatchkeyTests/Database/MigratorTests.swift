@@ -5,7 +5,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 @Suite struct MigratorTests {
-    static let allTables = ["auth_events", "latchkey_migrations", "login_throttle", "sessions", "users"]
+    static let allTables = ["auth_events", "latchkey_migrations", "login_throttle", "sessions", "user_roles", "users"]
 
     private func versions(_ worker: DatabaseWorker) throws -> [Int64] {
         try worker.read { db in

@@ -14,7 +14,7 @@ public final class ChangePasswordInteractor: SceneInteractor<any ChangePasswordP
     private func change(_ request: ChangePassword.Update.Request) throws -> ChangePassword.Update.Response {
         let now = workers.time.now()
         let attempt = try workers.database.write { db in
-            let found = try workers.gate.authenticate(request.token, now: now, in: db)
+            let found = try workers.gate.authenticate(request.token, now: now, forPasswordChange: true, in: db)
             let username = try Username(found.user.username)
             let account = try workers.accounts.credentials(for: username, in: db)
             let reservation = try workers.throttle.reserve(username.value, now: now, policy: workers.policy, in: db)
@@ -60,7 +60,7 @@ public final class ChangePasswordInteractor: SceneInteractor<any ChangePasswordP
     ) throws -> ChangePassword.Update.Response {
         let user = found.user
         let ended = try workers.database.write { db -> Int? in
-            _ = try workers.gate.authenticate(token, now: now, in: db)
+            _ = try workers.gate.authenticate(token, now: now, forPasswordChange: true, in: db)
             guard try workers.accounts.passwordHash(userID: user.id, in: db) == verified else {
                 try workers.audit.record(
                     .passwordChangeFailed, reason: .badCredentials, usernameKey: reservation.key, userID: user.id,

@@ -30,7 +30,14 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
         case (.passwordChangeFailed, .throttled?): "Password change refused: too many attempts"
         case (.passwordChangeFailed, _): "Password change failed: wrong current password"
         case (.sessionsRevoked, _): "Other sessions signed out"
+        case (.sessionRevoked, _): "One session signed out"
         case (.accountDisabled, _): "Account disabled"
+        case (.accountEnabled, _): "Account enabled"
+        case (.throttleCleared, _): "Sign-in lock cleared"
+        case (.passwordChangeRequired, _): "New password required"
+        case (.passwordSet, _): "Password set by an administrator"
+        case (.rolesChanged, _): "Roles changed"
+        case (.accountDeleted, _): "Account deleted"
         }
     }
 }

@@ -29,6 +29,11 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
 
     private func authenticate(_ request: Login.Authenticate.Request) throws -> Login.Authenticate.Response {
         let now = workers.time.now()
+        var label: String?
+        if let input = request.label, !input.isEmpty {
+            guard let checked = try? DisplayName(input) else { return .invalidLabel }
+            label = checked.value
+        }
         let username = try? Username(request.username)
         // Counted before the hash runs: parallel guesses cannot all slip under the limit.
         let attempt = try workers.database.write { db in
@@ -52,7 +57,7 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
             try recordFailure(reason, key: attempt.key, userID: account?.profile.id, now: now)
             return .invalidCredentials
         }
-        return try signIn(account, password: password, reservation: reservation, now: now)
+        return try signIn(account, password: password, label: label, reservation: reservation, now: now)
     }
 
     private func recordFailure(_ reason: AuthEvent.FailureReason, key: String, userID: Int64?, now: Date) throws {
@@ -61,9 +66,9 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
         }
     }
 
-    private func signIn(_ account: AccountCredentials, password: String, reservation: ThrottleReservation, now: Date)
-        throws -> Login.Authenticate.Response
-    {
+    private func signIn(
+        _ account: AccountCredentials, password: String, label: String?, reservation: ThrottleReservation, now: Date
+    ) throws -> Login.Authenticate.Response {
         let token = workers.tokens.makeToken()
         let user = account.profile
         // Hashed before the transaction: Argon2id is too slow to hold the write lock for.
@@ -77,15 +82,18 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
                     in: db)
                 return nil
             }
-            if let newHash { try workers.accounts.updatePasswordHash(userID: user.id, to: newHash, now: now, in: db) }
+            if let newHash { try workers.accounts.rehash(userID: user.id, to: newHash, now: now, in: db) }
             try workers.accounts.recordLogin(userID: user.id, now: now, in: db)
             try workers.throttle.release(reservation, in: db)
             try workers.sessions.purgeDead(userID: user.id, now: now, policy: workers.policy, in: db)
             try workers.audit.record(.loginSucceeded, usernameKey: reservation.key, userID: user.id, now: now, in: db)
             return try workers.sessions.create(
-                for: user, token: token, now: now, lifetime: workers.policy.sessionLifetime, in: db)
+                for: user, token: token, label: label, now: now, lifetime: workers.policy.sessionLifetime, in: db)
         }
         guard let opened else { return .invalidCredentials }
+        if account.passwordChangeRequired {
+            return .passwordChangeRequired(user: user, session: opened, token: token)
+        }
         signedInUser = user
         session = opened
         return .signedIn(user: user, session: opened, token: token)

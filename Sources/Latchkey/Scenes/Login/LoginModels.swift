@@ -5,11 +5,14 @@ public enum Login {
         public struct Request: Sendable {
             public var username: String
             public var password: String
+            /// A name for the new session ("work laptop"), checked like a display name.
+            public var label: String?
 
             /// A request with the typed username and password.
-            public init(username: String, password: String) {
+            public init(username: String, password: String, label: String? = nil) {
                 self.username = username
                 self.password = password
+                self.label = label
             }
         }
 
@@ -17,6 +20,10 @@ public enum Login {
         public enum Response: Sendable, Hashable {
             /// Signed in: the token is new and shown only this once.
             case signedIn(user: UserProfile, session: SessionInfo, token: SessionToken)
+            /// Signed in, but an operator requires a new password: the session serves only that.
+            case passwordChangeRequired(user: UserProfile, session: SessionInfo, token: SessionToken)
+            /// The session label broke the display-name rules.
+            case invalidLabel
             /// Wrong password, unknown or disabled user: deliberately one case.
             case invalidCredentials
             /// Too many failures for this username: refused without checking the password.
@@ -28,6 +35,8 @@ public enum Login {
         public enum ViewModel: Sendable, Hashable {
             /// The token is for the display to keep (the CLI writes it to the session file), not to print.
             case signedIn(message: String, token: SessionToken)
+            /// Keep the token, say so, and lead to changing the password (not to the profile).
+            case passwordChangeRequired(message: String, token: SessionToken)
             case failed(FailureViewModel)
         }
     }

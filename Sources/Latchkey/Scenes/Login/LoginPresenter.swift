@@ -7,6 +7,11 @@ public final class LoginPresenter: ScenePresenter<any LoginDisplayLogic>, LoginP
     static func viewModel(for response: Login.Authenticate.Response) -> Login.Authenticate.ViewModel {
         switch response {
         case .signedIn(let user, _, let token): .signedIn(message: "Signed in as \(user.username).", token: token)
+        case .passwordChangeRequired(let user, _, let token):
+            .passwordChangeRequired(
+                message: "Signed in as \(user.username). A new password is required before anything else: "
+                    + "change it now.", token: token)
+        case .invalidLabel: .failed(FailureViewModel(message: FieldText.invalidLabel, kind: .invalidInput))
         case .invalidCredentials: .failed(.invalidCredentials)
         case .throttled: .failed(.throttled)
         case .unavailable(let problem): .failed(.unavailable(problem))

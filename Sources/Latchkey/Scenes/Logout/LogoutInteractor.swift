@@ -12,7 +12,7 @@ public final class LogoutInteractor: SceneInteractor<any LogoutPresentationLogic
             guard let found = try workers.sessions.find(token, in: db), !found.isRevoked else { return 0 }
             let user = found.user
             // An expired token may still end its own session, but not speak for its user's others.
-            if request.everywhere, (try? workers.gate.check(found, now: now)) != nil {
+            if request.everywhere, (try? workers.gate.check(found, now: now, forPasswordChange: true)) != nil {
                 let ended = try workers.sessions.revokeAll(userID: user.id, now: now, in: db)
                 try workers.audit.record(
                     .sessionsRevoked, usernameKey: user.username, userID: user.id, now: now, in: db)

@@ -36,6 +36,10 @@ public struct FailureViewModel: Sendable, Hashable {
     /// A session past its lifetime or idle timeout.
     public static let sessionExpired = FailureViewModel(message: "Session expired.", kind: .notAuthenticated)
 
+    /// A session that may only change its password.
+    public static let passwordChangeRequired = FailureViewModel(
+        message: "A new password is required: change the password first.", kind: .notAuthenticated)
+
     /// The one wording for a throttled name, whether or not it exists.
     public static let throttled = FailureViewModel(
         message: "Too many attempts. Try again later.", kind: .notAuthenticated)
@@ -45,6 +49,7 @@ public struct FailureViewModel: Sendable, Hashable {
         switch problem {
         case .notSignedIn: .notSignedIn
         case .expired: .sessionExpired
+        case .passwordChangeRequired: .passwordChangeRequired
         }
     }
 

@@ -32,6 +32,9 @@ enum FieldText {
     static let invalidDisplayName =
         "Invalid display name: at most \(SecurityPolicy.maximumDisplayNameLength) characters, "
         + "no control, invisible or direction-changing characters."
+    static let invalidLabel =
+        "Invalid session label: at most \(SecurityPolicy.maximumDisplayNameLength) characters, "
+        + "no control, invisible or direction-changing characters."
     static func invalidPhone(_ reason: String) -> String {
         "Invalid phone number: it \(reason) (for example +44 20 7946 0958)."
     }

@@ -59,7 +59,14 @@ import Testing
                 .throttled: "Password change refused: too many attempts",
             ],
             .sessionsRevoked: [nil: "Other sessions signed out"],
+            .sessionRevoked: [nil: "One session signed out"],
             .accountDisabled: [nil: "Account disabled"],
+            .accountEnabled: [nil: "Account enabled"],
+            .throttleCleared: [nil: "Sign-in lock cleared"],
+            .passwordChangeRequired: [nil: "New password required"],
+            .passwordSet: [nil: "Password set by an administrator"],
+            .rolesChanged: [nil: "Roles changed"],
+            .accountDeleted: [nil: "Account deleted"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {
