@@ -9,6 +9,7 @@ enum ExitStatus {
     static let software = ExitCode(70)
     static let storage = ExitCode(74)
     static let busy = ExitCode(75)
+    static let forbidden = ExitCode(77)
 
     /// The exit code for a failure the presenter classified.
     static func of(_ kind: FailureKind) -> ExitCode {
@@ -18,6 +19,7 @@ enum ExitStatus {
         case .storage: storage
         case .busy: busy
         case .internalError: software
+        case .forbidden: forbidden
         }
     }
 }

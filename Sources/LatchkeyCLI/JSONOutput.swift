@@ -8,7 +8,7 @@ enum JSONOutput {
 
         private enum Keys: String, CodingKey {
             case username, displayName = "display_name", email, phone, memberSince = "member_since"
-            case lastSignIn = "last_sign_in", sessionExpires = "session_expires"
+            case lastSignIn = "last_sign_in", sessionExpires = "session_expires", roles
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -20,6 +20,7 @@ enum JSONOutput {
             try container.encode(card.memberSinceISO8601, forKey: .memberSince)
             try container.encode(card.lastSignInISO8601, forKey: .lastSignIn)
             try container.encode(card.sessionExpiresISO8601, forKey: .sessionExpires)
+            try container.encode(card.roles, forKey: .roles)
         }
     }
 

@@ -14,7 +14,7 @@ import Testing
     }
 
     static let profileKeys: Set<String> = [
-        "username", "display_name", "email", "phone", "member_since", "last_sign_in", "session_expires",
+        "username", "display_name", "email", "phone", "member_since", "last_sign_in", "session_expires", "roles",
     ]
 
     @Test func whoamiJSONHasStableKeysWithNullForWhatIsAbsent() throws {
@@ -28,6 +28,7 @@ import Testing
         #expect(json["email"] is NSNull)
         #expect(json["display_name"] is NSNull)
         #expect((json["session_expires"] as? String)?.hasSuffix("Z") == true)
+        #expect(json["roles"] as? [String] == [])
     }
 
     @Test func registerAndLoginJSONWrapTheProfile() throws {

@@ -64,6 +64,14 @@ struct LoginThrottle: Sendable {
             """, [reservation.key, reservation.windowStart])
     }
 
+    /// True while `key` is locked.
+    func isLocked(_ key: String, now: Date, in db: Database) throws -> Bool {
+        let until = try db.queryFirst("SELECT locked_until FROM login_throttle WHERE username_key = ?", [key]) {
+            try $0.optionalDate("locked_until")
+        }
+        return (until ?? nil).map { $0 > now } ?? false
+    }
+
     /// Clears the count and any lock of `key` (a new password was set).
     func reset(_ key: String, in db: Database) throws {
         try db.execute("DELETE FROM login_throttle WHERE username_key = ?", [key])

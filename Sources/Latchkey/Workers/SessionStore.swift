@@ -3,7 +3,7 @@ import Foundation
 /// A session row found by its token, with its user, whatever its state.
 struct StoredSession: Sendable {
     let session: SessionInfo
-    let user: UserProfile
+    var user: UserProfile
     let isRevoked: Bool
     let isUserDisabled: Bool
     /// An operator asked for a new password: only `passwd` (and logout) may use this session.

@@ -7,15 +7,17 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
     static func viewModel(for response: History.ListEvents.Response) -> History.ListEvents.ViewModel {
         switch response {
         case .events(let events):
-            .events(
-                events.map {
-                    History.ListEvents.Entry(
-                        time: DateText.format($0.occurredAt), timeISO8601: DateText.iso8601($0.occurredAt),
-                        description: describe($0), kind: $0.kind.rawValue, reason: $0.reason?.rawValue)
-                })
+            .events(events.map(entry))
         case .sessionRefused(let problem): .failed(.session(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
+    }
+
+    static func entry(_ event: AuthEvent) -> History.ListEvents.Entry {
+        History.ListEvents.Entry(
+            time: DateText.format(event.occurredAt), timeISO8601: DateText.iso8601(event.occurredAt),
+            description: describe(event) + (event.actor.map { " (by administrator \($0.osUser))" } ?? ""),
+            kind: event.kind.rawValue, reason: event.reason?.rawValue)
     }
 
     static func describe(_ event: AuthEvent) -> String {

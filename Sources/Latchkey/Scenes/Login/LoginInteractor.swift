@@ -70,7 +70,7 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
         _ account: AccountCredentials, password: String, label: String?, reservation: ThrottleReservation, now: Date
     ) throws -> Login.Authenticate.Response {
         let token = workers.tokens.makeToken()
-        let user = account.profile
+        var user = account.profile
         // Hashed before the transaction: Argon2id is too slow to hold the write lock for.
         let newHash = workers.hasher.needsRehash(account.passwordHash) ? try workers.hasher.hash(password) : nil
         let opened = try workers.database.write { db -> SessionInfo? in
@@ -87,6 +87,7 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
             try workers.throttle.release(reservation, in: db)
             try workers.sessions.purgeDead(userID: user.id, now: now, policy: workers.policy, in: db)
             try workers.audit.record(.loginSucceeded, usernameKey: reservation.key, userID: user.id, now: now, in: db)
+            user.roles = try workers.roles.roles(userID: user.id, in: db)
             return try workers.sessions.create(
                 for: user, token: token, label: label, now: now, lifetime: workers.policy.sessionLifetime, in: db)
         }

@@ -9,6 +9,8 @@ public enum FailureKind: Sendable, Hashable {
     case storage
     /// The database stayed busy past the timeout: worth a retry.
     case busy
+    /// Signed in, but not allowed to do this.
+    case forbidden
     /// A bug in Latchkey.
     case internalError
 }

@@ -13,6 +13,8 @@ public struct ProfileCard: Sendable, Hashable {
     public let lastSignIn: String?
     /// When the current session ends, or nil outside a session.
     public let sessionExpires: String?
+    /// The user's roles, sorted.
+    public let roles: [String]
     /// The same times in ISO 8601, for machine-readable output.
     public let memberSinceISO8601: String
     public let lastSignInISO8601: String?
@@ -27,6 +29,7 @@ public struct ProfileCard: Sendable, Hashable {
         memberSince = DateText.format(user.createdAt)
         lastSignIn = user.previousLoginAt.map(DateText.format)
         sessionExpires = session.map { DateText.format($0.expiresAt) }
+        roles = user.roles
         memberSinceISO8601 = DateText.iso8601(user.createdAt)
         lastSignInISO8601 = user.previousLoginAt.map(DateText.iso8601)
         sessionExpiresISO8601 = session.map { DateText.iso8601($0.expiresAt) }

@@ -26,7 +26,11 @@ public final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogic
 
     private func profile(of token: SessionToken?) throws -> WhoAmI.Profile.Response {
         let now = workers.time.now()
-        let found = try workers.database.read { db in try workers.gate.authenticate(token, now: now, in: db) }
+        let found = try workers.database.read { db in
+            var found = try workers.gate.authenticate(token, now: now, in: db)
+            found.user.roles = try workers.roles.roles(userID: found.user.id, in: db)
+            return found
+        }
         if now.timeIntervalSince(found.session.lastUsedAt)
             >= TimeInterval(workers.policy.lastUsedGranularity.wholeSeconds)
         {

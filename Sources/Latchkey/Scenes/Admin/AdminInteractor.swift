@@ -1,0 +1,164 @@
+import Foundation
+
+/// The operator's requests. Each action runs in one write transaction with exactly one audit event.
+public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>, AdminBusinessLogic {
+    public func listUsers(request: Admin.ListUsers.Request) {
+        let now = workers.time.now()
+        let limit = min(max(request.limit, 1), SecurityPolicy.maximumHistoryLimit)
+        let search = request.search.flatMap { $0.isEmpty ? nil : String($0.prefix(256)) }
+        presenter.presentUsers(
+            response: SceneWork.respond {
+                try workers.database.read { db in
+                    .users(
+                        try workers.accounts.list(search: search, limit: limit, in: db).map { try account($0, now, db) }
+                    )
+                }
+            })
+    }
+
+    public func showUser(request: Admin.ShowUser.Request) {
+        let now = workers.time.now()
+        presenter.presentUser(
+            response: SceneWork.respond {
+                try workers.database.read { db in
+                    let found = try find(request.username, in: db)
+                    let id = found.profile.id
+                    return .account(
+                        try account(found, now, db),
+                        sessions: try workers.sessions.live(userID: id, now: now, policy: workers.policy, in: db),
+                        events: try workers.audit.recent(userID: id, limit: 20, in: db))
+                }
+            })
+    }
+
+    public func act(request: Admin.Act.Request) {
+        presenter.presentAction(
+            response: SceneWork.respond {
+                do {
+                    return try perform(request)
+                } catch let problem as Admin.AccountProblem {
+                    return .rejected(problem)
+                }
+            })
+    }
+
+    private func perform(_ request: Admin.Act.Request) throws -> Admin.Act.Response {
+        let now = workers.time.now()
+        let actor = request.actor
+        switch request.action {
+        case .setPassword(let password):
+            return try setPassword(password, for: request.username, by: actor, now: now)
+        case .roles(let add, let remove):
+            return try changeRoles(add: add, remove: remove, for: request.username, by: actor, now: now)
+        default:
+            break
+        }
+        return try workers.database.write { db in
+            let found = try find(request.username, in: db)
+            let (id, name) = (found.profile.id, found.profile.username)
+            func audit(_ kind: AuthEvent.Kind) throws {
+                try workers.audit.record(kind, usernameKey: name, userID: id, by: actor, now: now, in: db)
+            }
+            switch request.action {
+            case .disable:
+                _ = try workers.accounts.disable(userID: id, now: now, in: db)
+                let ended = try workers.sessions.revokeAll(userID: id, now: now, in: db)
+                try audit(.accountDisabled)
+                return .disabled(username: name, sessionsEnded: ended)
+            case .enable:
+                _ = try workers.accounts.enable(userID: id, now: now, in: db)
+                try audit(.accountEnabled)
+                return .enabled(username: name)
+            case .unlock:
+                try workers.throttle.reset(name, in: db)
+                try audit(.throttleCleared)
+                return .unlocked(username: name)
+            case .expirePassword:
+                try workers.accounts.requirePasswordChange(userID: id, now: now, in: db)
+                try audit(.passwordChangeRequired)
+                return .passwordExpired(username: name)
+            case .delete:
+                // The trail keeps the person countable under a random pseudonym, and names no one.
+                let pseudonym = "deleted:" + Hex.encode(RandomBytes.make(8))
+                try workers.audit.pseudonymize(userID: id, as: pseudonym, in: db)
+                try workers.throttle.reset(name, in: db)
+                try workers.accounts.delete(userID: id, in: db)
+                try workers.audit.record(
+                    .accountDeleted, usernameKey: pseudonym, userID: nil, by: actor, now: now, in: db)
+                return .deleted(username: name)
+            case .setPassword, .roles:
+                preconditionFailure("handled above")
+            }
+        }
+    }
+
+    /// Through the same rules as `passwd`; hashed outside the transaction; every session ends.
+    private func setPassword(_ password: String, for username: String, by actor: AuthEvent.Operator, now: Date) throws
+        -> Admin.Act.Response
+    {
+        let found = try workers.database.read { db in try find(username, in: db) }
+        let user = found.profile
+        let name = try Username(user.username)
+        let email = user.email.flatMap { try? EmailAddress($0) }
+        let normalized: String
+        do {
+            normalized = try PasswordRules(policy: workers.policy).check(password, username: name, email: email)
+        } catch {
+            return .passwordRejected(error)
+        }
+        let hash = try workers.hasher.hash(normalized)
+        return try workers.database.write { db in
+            let current = try find(username, in: db)
+            guard current.profile.id == user.id else { throw Admin.AccountProblem.noSuchUser }
+            try workers.accounts.updatePasswordHash(userID: user.id, to: hash, now: now, in: db)
+            let ended = try workers.sessions.revokeAll(userID: user.id, now: now, in: db)
+            try workers.throttle.reset(user.username, in: db)
+            try workers.audit.record(
+                .passwordSet, usernameKey: user.username, userID: user.id, by: actor, now: now, in: db)
+            return .passwordSet(username: user.username, sessionsEnded: ended)
+        }
+    }
+
+    private func changeRoles(
+        add: [String], remove: [String], for username: String, by actor: AuthEvent.Operator, now: Date
+    ) throws -> Admin.Act.Response {
+        var adding: [RoleName] = []
+        var removing: [RoleName] = []
+        for (names, list) in [(add, 0), (remove, 1)] {
+            for name in names {
+                guard let role = try? RoleName(name) else { return .invalidRole(String(name.prefix(64))) }
+                if list == 0 { adding.append(role) } else { removing.append(role) }
+            }
+        }
+        return try workers.database.write { db in
+            let found = try find(username, in: db)
+            let id = found.profile.id
+            var changed = false
+            for role in adding { changed = try workers.roles.add(role, userID: id, in: db) || changed }
+            for role in removing { changed = try workers.roles.remove(role, userID: id, in: db) || changed }
+            if changed {
+                try workers.audit.record(
+                    .rolesChanged, usernameKey: found.profile.username, userID: id, by: actor, now: now, in: db)
+            }
+            return .roles(username: found.profile.username, roles: try workers.roles.roles(userID: id, in: db))
+        }
+    }
+
+    private func find(_ username: String, in db: Database) throws -> AccountCredentials {
+        let name: Username
+        do { name = try Username(username) } catch { throw Admin.AccountProblem.invalidUsername(error) }
+        guard let found = try workers.accounts.credentials(for: name, in: db) else {
+            throw Admin.AccountProblem.noSuchUser
+        }
+        return found
+    }
+
+    private func account(_ found: AccountCredentials, _ now: Date, _ db: Database) throws -> Admin.Account {
+        var profile = found.profile
+        profile.roles = try workers.roles.roles(userID: profile.id, in: db)
+        return Admin.Account(
+            profile: profile, isDisabled: found.isDisabled,
+            isLocked: try workers.throttle.isLocked(profile.username, now: now, in: db),
+            passwordChangeRequired: found.passwordChangeRequired)
+    }
+}

@@ -1,0 +1,167 @@
+/// The Admin scene: the operator's view of the user base, and the actions on one account. Authority
+/// comes from access to the database, as with Django's `manage.py`; every action is audited with
+/// the operator's operating-system user.
+public enum Admin {
+    /// An account as an operator sees it.
+    public struct Account: Sendable, Hashable {
+        public let profile: UserProfile
+        public let isDisabled: Bool
+        public let isLocked: Bool
+        public let passwordChangeRequired: Bool
+    }
+
+    /// One account in a list, ready to show: email and phone masked.
+    public struct Row: Sendable, Hashable {
+        public let username: String
+        public let displayName: String?
+        public let maskedEmail: String?
+        public let maskedPhone: String?
+        public let created: String
+        public let createdISO8601: String
+        public let lastSignIn: String?
+        public let lastSignInISO8601: String?
+        public let isDisabled: Bool
+        public let isLocked: Bool
+        public let passwordChangeRequired: Bool
+        public let roles: [String]
+    }
+
+    /// Why an admin request names no account.
+    public enum AccountProblem: Error, Sendable, Hashable {
+        case invalidUsername(Username.Problem)
+        case noSuchUser
+    }
+
+    public enum ListUsers {
+        /// Optional text to find in names and emails, and how many to list.
+        public struct Request: Sendable {
+            public var search: String?
+            public var limit: Int
+
+            /// A request for at most `limit` accounts matching `search`.
+            public init(search: String? = nil, limit: Int = 100) {
+                self.search = search
+                self.limit = limit
+            }
+        }
+
+        /// The outcome, for the presenter.
+        public enum Response: Sendable, Hashable {
+            case users([Account])
+            case unavailable(ServiceProblem)
+        }
+
+        /// What the display shows.
+        public enum ViewModel: Sendable, Hashable {
+            case users([Row])
+            case failed(FailureViewModel)
+        }
+    }
+
+    public enum ShowUser {
+        /// The account's username.
+        public struct Request: Sendable {
+            public var username: String
+
+            /// A request for the account `username`.
+            public init(username: String) {
+                self.username = username
+            }
+        }
+
+        /// The outcome, for the presenter.
+        public enum Response: Sendable, Hashable {
+            case account(Account, sessions: [SessionInfo], events: [AuthEvent])
+            case rejected(AccountProblem)
+            case unavailable(ServiceProblem)
+        }
+
+        /// What the display shows.
+        public enum ViewModel: Sendable, Hashable {
+            case account(Row, sessions: [Sessions.List.Entry], events: [History.ListEvents.Entry])
+            case failed(FailureViewModel)
+        }
+    }
+
+    public enum Act {
+        /// What to do to an account.
+        public enum Action: Sendable, Hashable {
+            /// Refuse every sign-in and end every session.
+            case disable
+            case enable
+            /// Clear the throttle of the name.
+            case unlock
+            /// The next sign-in leads only to changing the password.
+            case expirePassword
+            /// Erase the account; its audit events keep a pseudonym.
+            case delete
+            /// Set a password (through the rules) and end every session.
+            case setPassword(String)
+            /// Add and remove roles.
+            case roles(add: [String], remove: [String])
+        }
+
+        /// The account, the action, and the operator who asks.
+        public struct Request: Sendable {
+            public var username: String
+            public var action: Action
+            public var actor: AuthEvent.Operator
+
+            /// A request to apply `action` to `username`, on behalf of `actor`.
+            public init(username: String, action: Action, actor: AuthEvent.Operator) {
+                self.username = username
+                self.action = action
+                self.actor = actor
+            }
+        }
+
+        /// The outcome, for the presenter.
+        public enum Response: Sendable, Hashable {
+            case disabled(username: String, sessionsEnded: Int)
+            case enabled(username: String)
+            case unlocked(username: String)
+            case passwordExpired(username: String)
+            case deleted(username: String)
+            case passwordSet(username: String, sessionsEnded: Int)
+            case roles(username: String, roles: [String])
+            case rejected(AccountProblem)
+            case invalidRole(String)
+            case passwordRejected(PasswordRejection)
+            case unavailable(ServiceProblem)
+        }
+
+        /// What the display shows.
+        public enum ViewModel: Sendable, Hashable {
+            case done(message: String, roles: [String]?)
+            case failed(FailureViewModel)
+        }
+    }
+}
+
+extension Admin.ListUsers.Response: ServiceResponse {}
+extension Admin.ShowUser.Response: ServiceResponse {}
+extension Admin.Act.Response: ServiceResponse {}
+
+/// What the Admin interactor does for a display.
+public protocol AdminBusinessLogic: AnyObject {
+    /// Lists accounts.
+    func listUsers(request: Admin.ListUsers.Request)
+    /// Shows one account with its live sessions and last events.
+    func showUser(request: Admin.ShowUser.Request)
+    /// Applies an action to one account.
+    func act(request: Admin.Act.Request)
+}
+
+/// How the Admin presenter is reached.
+public protocol AdminPresentationLogic: AnyObject {
+    func presentUsers(response: Admin.ListUsers.Response)
+    func presentUser(response: Admin.ShowUser.Response)
+    func presentAction(response: Admin.Act.Response)
+}
+
+/// What a display of the Admin scene implements.
+public protocol AdminDisplayLogic: AnyObject {
+    func displayUsers(viewModel: Admin.ListUsers.ViewModel)
+    func displayUser(viewModel: Admin.ShowUser.ViewModel)
+    func displayAction(viewModel: Admin.Act.ViewModel)
+}

@@ -1,0 +1,91 @@
+/// Turns the operator's outcomes into rows and messages; email and phone are masked as everywhere.
+public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminPresentationLogic {
+    public func presentUsers(response: Admin.ListUsers.Response) {
+        display?.displayUsers(viewModel: Self.viewModel(for: response))
+    }
+
+    public func presentUser(response: Admin.ShowUser.Response) {
+        display?.displayUser(viewModel: Self.viewModel(for: response))
+    }
+
+    public func presentAction(response: Admin.Act.Response) {
+        display?.displayAction(viewModel: Self.viewModel(for: response))
+    }
+
+    static func viewModel(for response: Admin.ListUsers.Response) -> Admin.ListUsers.ViewModel {
+        switch response {
+        case .users(let accounts): .users(accounts.map(row))
+        case .unavailable(let problem): .failed(.unavailable(problem))
+        }
+    }
+
+    static func viewModel(for response: Admin.ShowUser.Response) -> Admin.ShowUser.ViewModel {
+        switch response {
+        case .account(let account, let sessions, let events):
+            .account(
+                row(account),
+                sessions: sessions.map {
+                    // An operator sees each session's absolute end; the user's own list shows the idle one too.
+                    Sessions.List.Entry(
+                        shortID: $0.shortID, label: $0.label, created: DateText.format($0.createdAt),
+                        lastUsed: DateText.format($0.lastUsedAt), expires: DateText.format($0.expiresAt),
+                        createdISO8601: DateText.iso8601($0.createdAt),
+                        lastUsedISO8601: DateText.iso8601($0.lastUsedAt),
+                        expiresISO8601: DateText.iso8601($0.expiresAt), isCurrent: false)
+                },
+                events: events.map(HistoryPresenter.entry))
+        case .rejected(let problem): .failed(failure(problem))
+        case .unavailable(let problem): .failed(.unavailable(problem))
+        }
+    }
+
+    static func viewModel(for response: Admin.Act.Response) -> Admin.Act.ViewModel {
+        switch response {
+        case .disabled(let name, let ended):
+            .done(message: "Account \(name) disabled; \(plural(ended, "session")) ended.", roles: nil)
+        case .enabled(let name): .done(message: "Account \(name) enabled.", roles: nil)
+        case .unlocked(let name): .done(message: "Sign-in lock of \(name) cleared.", roles: nil)
+        case .passwordExpired(let name):
+            .done(message: "\(name) must choose a new password at the next sign-in.", roles: nil)
+        case .deleted(let name): .done(message: "Account \(name) deleted.", roles: nil)
+        case .passwordSet(let name, let ended):
+            .done(message: "Password of \(name) set; \(plural(ended, "session")) ended.", roles: nil)
+        case .roles(let name, let roles):
+            .done(
+                message: "Roles of \(name): " + (roles.isEmpty ? "none." : roles.joined(separator: ", ") + "."),
+                roles: roles)
+        case .rejected(let problem): .failed(failure(problem))
+        case .invalidRole(let role):
+            .failed(
+                FailureViewModel(
+                    message: "Invalid role \(TerminalEscaping.escape(role)): "
+                        + UsernameText.explain(.invalidCharacters),
+                    kind: .invalidInput))
+        case .passwordRejected(let rejection):
+            .failed(FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput))
+        case .unavailable(let problem): .failed(.unavailable(problem))
+        }
+    }
+
+    static func failure(_ problem: Admin.AccountProblem) -> FailureViewModel {
+        switch problem {
+        case .invalidUsername(let why):
+            FailureViewModel(message: "Invalid username: " + UsernameText.explain(why), kind: .invalidInput)
+        case .noSuchUser: FailureViewModel(message: "No such user.", kind: .invalidInput)
+        }
+    }
+
+    static func row(_ account: Admin.Account) -> Admin.Row {
+        let user = account.profile
+        return Admin.Row(
+            username: user.username, displayName: user.displayName, maskedEmail: user.email.map(EmailMask.mask),
+            maskedPhone: user.phone.map(PhoneMask.mask), created: DateText.format(user.createdAt),
+            createdISO8601: DateText.iso8601(user.createdAt), lastSignIn: user.previousLoginAt.map(DateText.format),
+            lastSignInISO8601: user.previousLoginAt.map(DateText.iso8601), isDisabled: account.isDisabled,
+            isLocked: account.isLocked, passwordChangeRequired: account.passwordChangeRequired, roles: user.roles)
+    }
+
+    private static func plural(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+    }
+}

@@ -1,0 +1,116 @@
+public import Foundation
+
+/// The Sessions scene: where the signed-in user is signed in, and ending one or all other sessions.
+public enum Sessions {
+    /// One live session as the interactor found it.
+    public struct Item: Sendable, Hashable {
+        public let session: SessionInfo
+        /// When it ends unless used again: the earlier of its lifetime and its idle timeout.
+        public let endsAt: Date
+        /// True for the session the request came with.
+        public let isCurrent: Bool
+    }
+
+    public enum List {
+        /// The session's token.
+        public struct Request: Sendable {
+            public var token: SessionToken?
+
+            /// A request for the live sessions of the user of `token`.
+            public init(token: SessionToken?) {
+                self.token = token
+            }
+        }
+
+        /// The outcome, for the presenter.
+        public enum Response: Sendable, Hashable {
+            case sessions([Item])
+            case sessionRefused(SessionProblem)
+            case unavailable(ServiceProblem)
+        }
+
+        /// One session ready to show.
+        public struct Entry: Sendable, Hashable {
+            public let shortID: String
+            public let label: String?
+            public let created: String
+            public let lastUsed: String
+            public let expires: String
+            public let createdISO8601: String
+            public let lastUsedISO8601: String
+            public let expiresISO8601: String
+            public let isCurrent: Bool
+        }
+
+        /// What the display shows.
+        public enum ViewModel: Sendable, Hashable {
+            case sessions([Entry])
+            case failed(FailureViewModel)
+        }
+    }
+
+    public enum Revoke {
+        /// Which sessions to end.
+        public enum Target: Sendable, Hashable {
+            /// The session with this short id (as `latchkey sessions` shows it).
+            case session(String)
+            /// Every session but the current one.
+            case others
+        }
+
+        /// The session's token and the target.
+        public struct Request: Sendable {
+            public var token: SessionToken?
+            public var target: Target
+
+            /// A request to end `target` on behalf of the user of `token`.
+            public init(token: SessionToken?, target: Target) {
+                self.token = token
+                self.target = target
+            }
+        }
+
+        /// The outcome, for the presenter.
+        public enum Response: Sendable, Hashable {
+            /// `count` sessions ended; `includedCurrent` when the current one was among them.
+            case revoked(count: Int, includedCurrent: Bool)
+            /// No live session of this user has that id (whoever else's it may be).
+            case noSuchSession
+            case sessionRefused(SessionProblem)
+            case unavailable(ServiceProblem)
+        }
+
+        /// What the display shows.
+        public enum ViewModel: Sendable, Hashable {
+            case revoked(message: String, endedCurrent: Bool)
+            case failed(FailureViewModel)
+        }
+    }
+}
+
+extension Sessions.List.Response: SessionScopedResponse {}
+extension Sessions.Revoke.Response: SessionScopedResponse {}
+
+/// What the Sessions interactor does for a display.
+public protocol SessionsBusinessLogic: AnyObject {
+    /// Lists the signed-in user's live sessions.
+    func fetchSessions(request: Sessions.List.Request)
+    /// Ends one session, or all but the current one.
+    func revokeSessions(request: Sessions.Revoke.Request)
+}
+
+/// How the Sessions presenter is reached.
+public protocol SessionsPresentationLogic: AnyObject {
+    /// Formats the list.
+    func presentSessions(response: Sessions.List.Response)
+    /// Formats the outcome of a revocation.
+    func presentRevocation(response: Sessions.Revoke.Response)
+}
+
+/// What a display of the Sessions scene implements.
+public protocol SessionsDisplayLogic: AnyObject {
+    /// Shows the list or the failure.
+    func displaySessions(viewModel: Sessions.List.ViewModel)
+    /// Shows the outcome of a revocation.
+    func displayRevocation(viewModel: Sessions.Revoke.ViewModel)
+}
