@@ -106,3 +106,81 @@ enum JSONOutput {
         }
     }
 }
+
+extension JSONOutput {
+    /// `sessions`' result.
+    struct SessionList: Encodable {
+        let sessions: [Session]
+    }
+
+    /// One session of `sessions` (and of `admin show`).
+    struct Session: Encodable {
+        let entry: Sessions.List.Entry
+
+        private enum Keys: String, CodingKey {
+            case id, label, created, lastUsed = "last_used", expires, current
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(entry.shortID, forKey: .id)
+            try container.encode(entry.label, forKey: .label)
+            try container.encode(entry.createdISO8601, forKey: .created)
+            try container.encode(entry.lastUsedISO8601, forKey: .lastUsed)
+            try container.encode(entry.expiresISO8601, forKey: .expires)
+            try container.encode(entry.isCurrent, forKey: .current)
+        }
+    }
+
+    /// An account of `admin users` and `admin show`.
+    struct Account: Encodable {
+        let row: Admin.Row
+
+        private enum Keys: String, CodingKey {
+            case username, displayName = "display_name", email, phone, created, lastSignIn = "last_sign_in"
+            case disabled, locked, passwordChangeRequired = "password_change_required", roles
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(row.username, forKey: .username)
+            try container.encode(row.displayName, forKey: .displayName)
+            try container.encode(row.maskedEmail, forKey: .email)
+            try container.encode(row.maskedPhone, forKey: .phone)
+            try container.encode(row.createdISO8601, forKey: .created)
+            try container.encode(row.lastSignInISO8601, forKey: .lastSignIn)
+            try container.encode(row.isDisabled, forKey: .disabled)
+            try container.encode(row.isLocked, forKey: .locked)
+            try container.encode(row.passwordChangeRequired, forKey: .passwordChangeRequired)
+            try container.encode(row.roles, forKey: .roles)
+        }
+    }
+
+    /// `admin users`' result.
+    struct Accounts: Encodable {
+        let users: [Account]
+    }
+
+    /// `admin show`'s result.
+    struct AccountDetail: Encodable {
+        let user: Account
+        let sessions: [Session]
+        let events: [Event]
+    }
+
+    /// The result of an admin action.
+    struct Done: Encodable {
+        let done = true
+        let message: String
+        let roles: [String]?
+
+        private enum CodingKeys: String, CodingKey { case done, message, roles }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(done, forKey: .done)
+            try container.encode(message, forKey: .message)
+            try container.encodeIfPresent(roles, forKey: .roles)
+        }
+    }
+}

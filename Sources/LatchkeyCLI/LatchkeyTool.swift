@@ -22,6 +22,7 @@ struct LatchkeyTool: ParsableCommand {
               74  storage error (cannot open, not a Latchkey database, read-only, open to other users,
                   newer schema, damaged, key file or session file unusable, output cannot be written)
               75  database busy past the \(SecurityPolicy().busyTimeout.components.seconds) s timeout: try again
+              77  forbidden (signed in, without the role)
 
             Files:
               database  --database, $LATCHKEY_DATABASE, or $XDG_DATA_HOME/latchkey/latchkey.sqlite3
@@ -34,7 +35,7 @@ struct LatchkeyTool: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             RegisterCommand.self, LoginCommand.self, WhoAmICommand.self, LogoutCommand.self, PasswdCommand.self,
-            HistoryCommand.self,
+            HistoryCommand.self, SessionsCommand.self, AdminCommand.self,
         ]
     )
 

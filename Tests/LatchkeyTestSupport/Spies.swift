@@ -93,3 +93,21 @@ final class PasswordHashingSpy: PasswordHashing {
 
     func reset() { log.withLock { $0 = [] } }
 }
+
+/// Stands in for `SessionsPresentationLogic`; records every response of both kinds.
+final class SessionsPresentationLogicSpy: SessionsPresentationLogic {
+    var lists: [Sessions.List.Response] = []
+    var revocations: [Sessions.Revoke.Response] = []
+    func presentSessions(response: Sessions.List.Response) { lists.append(response) }
+    func presentRevocation(response: Sessions.Revoke.Response) { revocations.append(response) }
+}
+
+/// Stands in for `AdminPresentationLogic`; records every response of each kind.
+final class AdminPresentationLogicSpy: AdminPresentationLogic {
+    var users: [Admin.ListUsers.Response] = []
+    var shown: [Admin.ShowUser.Response] = []
+    var actions: [Admin.Act.Response] = []
+    func presentUsers(response: Admin.ListUsers.Response) { users.append(response) }
+    func presentUser(response: Admin.ShowUser.Response) { shown.append(response) }
+    func presentAction(response: Admin.Act.Response) { actions.append(response) }
+}

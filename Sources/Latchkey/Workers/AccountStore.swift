@@ -45,7 +45,8 @@ struct AccountRow {
             previousLoginAt: try row.optionalDate("last_login_at"))
         credentials = AccountCredentials(
             profile: profile, passwordHash: try row.string("password_hash"),
-            isDisabled: !(try row.isNull("disabled_at")))
+            isDisabled: !(try row.isNull("disabled_at")),
+            passwordChangeRequired: try row.int64("password_change_required") != 0)
     }
 }
 

@@ -20,13 +20,17 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
         let now = workers.time.now()
         presenter.presentUser(
             response: SceneWork.respond {
-                try workers.database.read { db in
-                    let found = try find(request.username, in: db)
-                    let id = found.profile.id
-                    return .account(
-                        try account(found, now, db),
-                        sessions: try workers.sessions.live(userID: id, now: now, policy: workers.policy, in: db),
-                        events: try workers.audit.recent(userID: id, limit: 20, in: db))
+                do {
+                    return try workers.database.read { db in
+                        let found = try find(request.username, in: db)
+                        let id = found.profile.id
+                        return .account(
+                            try account(found, now, db),
+                            sessions: try workers.sessions.live(userID: id, now: now, policy: workers.policy, in: db),
+                            events: try workers.audit.recent(userID: id, limit: 20, in: db))
+                    }
+                } catch let problem as Admin.AccountProblem {
+                    return .rejected(problem)
                 }
             })
     }

@@ -1,0 +1,242 @@
+import ArgumentParser
+import Foundation
+import Latchkey
+
+/// `latchkey admin …`: the operator's commands (the Admin scene's display). Whoever can open the
+/// database is the operator, as with Django's `manage.py`; each action is audited with the OS user.
+struct AdminCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "admin",
+        abstract:
+            "Run the user base: list, show, disable, enable, unlock, expire a password, delete, set a password, roles.",
+        discussion: """
+            No sign-in is needed: access to the database file (or the server's credentials) is the \
+            authority, and every action is audited with the operating-system user who ran it. \
+            An unknown user exits 65.
+
+            Examples:
+              latchkey admin users --search ali
+              latchkey admin show alice --json
+              latchkey admin disable alice
+              latchkey admin roles alice --add editor --remove viewer
+            """,
+        subcommands: [
+            AdminUsersCommand.self, AdminShowCommand.self, AdminActionCommand<Disable>.self,
+            AdminActionCommand<Enable>.self, AdminActionCommand<Unlock>.self, AdminActionCommand<ExpirePassword>.self,
+            AdminActionCommand<Delete>.self, AdminSetPasswordCommand.self, AdminRolesCommand.self,
+        ])
+
+    /// The operating-system user running the command, for the audit trail.
+    static func operatorName() -> AuthEvent.Operator {
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name {
+            return AuthEvent.Operator(
+                osUser: String(decoding: UnsafeRawBufferPointer(start: name, count: strlen(name)), as: UTF8.self))
+        }
+        return AuthEvent.Operator(osUser: "uid \(geteuid())")
+    }
+}
+
+/// `latchkey admin users`.
+struct AdminUsersCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users", abstract: "List accounts (email and phone masked).")
+
+    @Option(help: "Only accounts whose username, email or display name holds this text.")
+    var search: String?
+
+    @Option(help: "How many to list (1 to \(SecurityPolicy.maximumHistoryLimit)).")
+    var limit = 100
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard (1...SecurityPolicy.maximumHistoryLimit).contains(limit) else {
+            throw ValidationError("--limit takes a number from 1 to \(SecurityPolicy.maximumHistoryLimit).")
+        }
+    }
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let view = AdminView(json: options.json)
+        try root.sceneFactory().makeAdminScene(display: view).interactor.listUsers(
+            request: .init(search: search, limit: limit))
+        try view.finish()
+    }
+}
+
+/// `latchkey admin show USER`.
+struct AdminShowCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one account, its live sessions and its last 20 events.")
+
+    @Argument(help: "The username.")
+    var username: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let view = AdminView(json: options.json)
+        try root.sceneFactory().makeAdminScene(display: view).interactor.showUser(request: .init(username: username))
+        try view.finish()
+    }
+}
+
+/// One account action with no other input.
+protocol SimpleAdminAction {
+    static var name: String { get }
+    static var abstract: String { get }
+    static var action: Admin.Act.Action { get }
+}
+
+enum Disable: SimpleAdminAction {
+    static let name = "disable"
+    static let abstract = "Refuse every sign-in of the account and end all its sessions."
+    static let action = Admin.Act.Action.disable
+}
+
+enum Enable: SimpleAdminAction {
+    static let name = "enable"
+    static let abstract = "Let a disabled account sign in again."
+    static let action = Admin.Act.Action.enable
+}
+
+enum Unlock: SimpleAdminAction {
+    static let name = "unlock"
+    static let abstract = "Clear the sign-in lock (too many attempts) of the name."
+    static let action = Admin.Act.Action.unlock
+}
+
+enum ExpirePassword: SimpleAdminAction {
+    static let name = "expire-password"
+    static let abstract = "Require a new password at the next sign-in (like chage -d 0)."
+    static let action = Admin.Act.Action.expirePassword
+}
+
+enum Delete: SimpleAdminAction {
+    static let name = "delete"
+    static let abstract = "Erase the account; its audit events keep a pseudonym."
+    static let action = Admin.Act.Action.delete
+}
+
+/// `latchkey admin disable|enable|unlock|expire-password|delete USER`.
+struct AdminActionCommand<Kind: SimpleAdminAction>: LatchkeyCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: Kind.name, abstract: Kind.abstract)
+    }
+
+    @Argument(help: "The username.")
+    var username: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        try AdminView.act(
+            root, options, .init(username: username, action: Kind.action, actor: AdminCommand.operatorName()))
+    }
+}
+
+/// `latchkey admin set-password USER [--password-stdin]`.
+struct AdminSetPasswordCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-password",
+        abstract: "Set a user's password (through the same rules) and end all their sessions.")
+
+    @Argument(help: "The username.")
+    var username: String
+
+    @Flag(help: "Read the new password as one line from standard input.")
+    var passwordStdin = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let password = try PasswordInput(fromStandardInput: passwordStdin).read(prompt: "New password", confirm: true)
+        try AdminView.act(
+            root, options,
+            .init(username: username, action: .setPassword(password), actor: AdminCommand.operatorName()))
+    }
+}
+
+/// `latchkey admin roles USER [--add ROLE]… [--remove ROLE]…`.
+struct AdminRolesCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "roles", abstract: "Show a user's roles, or add and remove some.")
+
+    @Argument(help: "The username.")
+    var username: String
+
+    @Option(help: "A role to add (named like a username); may be repeated.")
+    var add: [String] = []
+
+    @Option(help: "A role to remove; may be repeated.")
+    var remove: [String] = []
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        try AdminView.act(
+            root, options,
+            .init(username: username, action: .roles(add: add, remove: remove), actor: AdminCommand.operatorName()))
+    }
+}
+
+/// Shows the Admin scene's view models.
+final class AdminView: CommandView, AdminDisplayLogic {
+    static func act(_ root: CompositionRoot, _ options: GlobalOptions, _ request: Admin.Act.Request) throws(CLIFailure)
+    {
+        let view = AdminView(json: options.json)
+        try root.sceneFactory().makeAdminScene(display: view).interactor.act(request: request)
+        try view.finish()
+    }
+
+    func displayUsers(viewModel: Admin.ListUsers.ViewModel) {
+        switch viewModel {
+        case .users(let rows):
+            show(
+                message: nil, json: JSONOutput.Accounts(users: rows.map(JSONOutput.Account.init)),
+                text: rows.isEmpty ? "No accounts." : rows.map(Self.line).joined(separator: "\n"))
+        case .failed(let failure):
+            record(failure)
+        }
+    }
+
+    func displayUser(viewModel: Admin.ShowUser.ViewModel) {
+        switch viewModel {
+        case .account(let row, let sessions, let events):
+            var lines = [Self.line(row)]
+            lines += sessions.map {
+                "  session \($0.shortID)  \(TerminalEscaping.escape($0.label ?? "(no label)"))  since \($0.created), ends \($0.expires)"
+            }
+            lines += events.map { "  \($0.time)  \($0.description)" }
+            show(
+                message: nil,
+                json: JSONOutput.AccountDetail(
+                    user: .init(row: row), sessions: sessions.map(JSONOutput.Session.init),
+                    events: events.map(JSONOutput.Event.init)),
+                text: lines.joined(separator: "\n"))
+        case .failed(let failure):
+            record(failure)
+        }
+    }
+
+    func displayAction(viewModel: Admin.Act.ViewModel) {
+        switch viewModel {
+        case .done(let message, let roles):
+            show(message: message, json: JSONOutput.Done(message: message, roles: roles), text: nil)
+        case .failed(let failure): record(failure)
+        }
+    }
+
+    private static func line(_ row: Admin.Row) -> String {
+        var flags: [String] = []
+        if row.isDisabled { flags.append("disabled") }
+        if row.isLocked { flags.append("locked") }
+        if row.passwordChangeRequired { flags.append("must change password") }
+        let name =
+            TerminalEscaping.escape(row.username) + (row.displayName.map { " (\(TerminalEscaping.escape($0)))" } ?? "")
+        return [
+            name, row.maskedEmail.map(TerminalEscaping.escape) ?? "-", row.maskedPhone ?? "-", "since \(row.created)",
+            "last sign-in \(row.lastSignIn ?? "never")",
+            "roles: " + (row.roles.isEmpty ? "none" : row.roles.joined(separator: ",")),
+        ].joined(separator: "  ") + (flags.isEmpty ? "" : "  [" + flags.joined(separator: ", ") + "]")
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Latchkey
+
+/// `latchkey sessions`: where you are signed in, and ending sessions (the Sessions scene's display).
+struct SessionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "List your live sessions, or end one or all others.",
+        discussion: """
+            Examples:
+              latchkey sessions
+              latchkey sessions revoke 3fa94c1e
+              latchkey sessions revoke --others
+            """,
+        subcommands: [SessionsListCommand.self, SessionsRevokeCommand.self],
+        defaultSubcommand: SessionsListCommand.self)
+}
+
+/// `latchkey sessions [list]`.
+struct SessionsListCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List your live sessions, newest first; * marks this one.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionFile().read()
+        let view = SessionsView(json: options.json, sessionFile: try root.sessionFile())
+        try root.sceneFactory().makeSessionsScene(display: view).interactor.fetchSessions(request: .init(token: token))
+        try view.finish()
+    }
+}
+
+/// `latchkey sessions revoke ID | --others`.
+struct SessionsRevokeCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "revoke", abstract: "End one of your sessions by its id, or every other one with --others.")
+
+    @Argument(help: "The session's id, as 'latchkey sessions' shows it.")
+    var id: String?
+
+    @Flag(help: "End every session but this one.")
+    var others = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard (id == nil) != (others == false) else {
+            throw ValidationError("Give a session id, or --others (not both).")
+        }
+    }
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let sessionFile = try root.sessionFile()
+        let token = try sessionFile.read()
+        let view = SessionsView(json: options.json, sessionFile: sessionFile)
+        let target: Sessions.Revoke.Target = id.map { .session($0) } ?? .others
+        try root.sceneFactory().makeSessionsScene(display: view).interactor.revokeSessions(
+            request: .init(token: token, target: target))
+        try view.finish()
+    }
+}
+
+/// Shows the Sessions scene's view models.
+final class SessionsView: CommandView, SessionsDisplayLogic {
+    private let sessionFile: SessionFile
+
+    init(json: Bool, sessionFile: SessionFile) {
+        self.sessionFile = sessionFile
+        super.init(json: json)
+    }
+
+    func displaySessions(viewModel: Sessions.List.ViewModel) {
+        switch viewModel {
+        case .sessions(let entries):
+            let lines = entries.map {
+                ($0.isCurrent ? "* " : "  ") + $0.shortID + "  " + TerminalEscaping.escape($0.label ?? "(no label)")
+                    + "\n      since \($0.created), last used \($0.lastUsed), ends \($0.expires)"
+            }
+            show(
+                message: nil, json: JSONOutput.SessionList(sessions: entries.map(JSONOutput.Session.init)),
+                text: lines.joined(separator: "\n"))
+        case .failed(let failure):
+            record(failure)
+        }
+    }
+
+    func displayRevocation(viewModel: Sessions.Revoke.ViewModel) {
+        switch viewModel {
+        case .revoked(let message, let endedCurrent):
+            // This session is over: its token is of no use to keep.
+            if endedCurrent { emit { () throws(CLIFailure) in try sessionFile.remove() } }
+            show(message: message, json: JSONOutput.SignedOut(message: message), text: nil)
+        case .failed(let failure):
+            record(failure)
+        }
+    }
+}
