@@ -39,7 +39,8 @@ struct AdminCommand: ParsableCommand {
 /// `latchkey admin users`.
 struct AdminUsersCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
-        commandName: "users", abstract: "List accounts (email and phone masked).")
+        commandName: "users", abstract: "List accounts (email and phone masked).",
+        discussion: "Examples:\n  latchkey admin users\n  latchkey admin users --search ali --limit 10 --json")
 
     @Option(help: "Only accounts whose username, email or display name holds this text.")
     var search: String?
@@ -66,7 +67,8 @@ struct AdminUsersCommand: LatchkeyCommand {
 /// `latchkey admin show USER`.
 struct AdminShowCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show one account, its live sessions and its last 20 events.")
+        commandName: "show", abstract: "Show one account, its live sessions and its last 20 events.",
+        discussion: "Examples:\n  latchkey admin show alice\n  latchkey admin show alice --json")
 
     @Argument(help: "The username.")
     var username: String
@@ -120,7 +122,9 @@ enum Delete: SimpleAdminAction {
 /// `latchkey admin disable|enable|unlock|expire-password|delete USER`.
 struct AdminActionCommand<Kind: SimpleAdminAction>: LatchkeyCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: Kind.name, abstract: Kind.abstract)
+        CommandConfiguration(
+            commandName: Kind.name, abstract: Kind.abstract,
+            discussion: "Examples:\n  latchkey admin \(Kind.name) alice\n  latchkey admin \(Kind.name) alice --json")
     }
 
     @Argument(help: "The username.")
@@ -138,7 +142,12 @@ struct AdminActionCommand<Kind: SimpleAdminAction>: LatchkeyCommand {
 struct AdminSetPasswordCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
         commandName: "set-password",
-        abstract: "Set a user's password (through the same rules) and end all their sessions.")
+        abstract: "Set a user's password (through the same rules) and end all their sessions.",
+        discussion: """
+            Examples:
+              latchkey admin set-password alice
+              printf '%s\\n' 'a new long passphrase' | latchkey admin set-password alice --password-stdin
+            """)
 
     @Argument(help: "The username.")
     var username: String
@@ -159,7 +168,9 @@ struct AdminSetPasswordCommand: LatchkeyCommand {
 /// `latchkey admin roles USER [--add ROLE]… [--remove ROLE]…`.
 struct AdminRolesCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
-        commandName: "roles", abstract: "Show a user's roles, or add and remove some.")
+        commandName: "roles", abstract: "Show a user's roles, or add and remove some.",
+        discussion: "Examples:\n  latchkey admin roles alice\n  latchkey admin roles alice --add editor --remove viewer"
+    )
 
     @Argument(help: "The username.")
     var username: String

@@ -19,7 +19,8 @@ struct SessionsCommand: ParsableCommand {
 /// `latchkey sessions [list]`.
 struct SessionsListCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List your live sessions, newest first; * marks this one.")
+        commandName: "list", abstract: "List your live sessions, newest first; * marks this one.",
+        discussion: "Examples:\n  latchkey sessions\n  latchkey sessions --json")
 
     @OptionGroup var options: GlobalOptions
 
@@ -34,7 +35,8 @@ struct SessionsListCommand: LatchkeyCommand {
 /// `latchkey sessions revoke ID | --others`.
 struct SessionsRevokeCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
-        commandName: "revoke", abstract: "End one of your sessions by its id, or every other one with --others.")
+        commandName: "revoke", abstract: "End one of your sessions by its id, or every other one with --others.",
+        discussion: "Examples:\n  latchkey sessions revoke 3fa94c1e\n  latchkey sessions revoke --others")
 
     @Argument(help: "The session's id, as 'latchkey sessions' shows it.")
     var id: String?
