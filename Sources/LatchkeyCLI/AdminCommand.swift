@@ -203,7 +203,7 @@ final class AdminView: CommandView, AdminDisplayLogic {
         switch viewModel {
         case .users(let rows):
             show(
-                message: nil, json: JSONOutput.Accounts(users: rows.map(JSONOutput.Account.init)),
+                message: nil, json: JSONOutput.Accounts(users: rows.map(JSONOutput.Account.init(row:))),
                 text: rows.isEmpty ? "No accounts." : rows.map(Self.line).joined(separator: "\n"))
         case .failed(let failure):
             record(failure)
@@ -221,8 +221,8 @@ final class AdminView: CommandView, AdminDisplayLogic {
             show(
                 message: nil,
                 json: JSONOutput.AccountDetail(
-                    user: .init(row: row), sessions: sessions.map(JSONOutput.Session.init),
-                    events: events.map(JSONOutput.Event.init)),
+                    user: .init(row: row), sessions: sessions.map(JSONOutput.Session.init(entry:)),
+                    events: events.map(JSONOutput.Event.init(entry:))),
                 text: lines.joined(separator: "\n"))
         case .failed(let failure):
             record(failure)

@@ -17,6 +17,7 @@ enum Console {
     static func json(_ value: some Encodable) throws(CLIFailure) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
         let data: Data
         do { data = try encoder.encode(value) } catch {
             throw CLIFailure(message: "Cannot encode the JSON output.", exitCode: ExitStatus.software)

@@ -42,7 +42,7 @@ final class HistoryView: CommandView, HistoryDisplayLogic {
         case .events(let entries):
             let lines = entries.map { "\($0.time)  \($0.description)" }
             show(
-                message: nil, json: JSONOutput.Events(events: entries.map(JSONOutput.Event.init)),
+                message: nil, json: JSONOutput.Events(events: entries.map(JSONOutput.Event.init(entry:))),
                 text: lines.isEmpty ? nil : lines.joined(separator: "\n"))
         case .failed(let failure):
             record(failure)

@@ -1,26 +1,43 @@
 import Latchkey
 
-/// The JSON shapes the commands print, one `Encodable` type per output; absent values are `null`.
+/// A value that is written as JSON `null` when absent (Swift's synthesized encoding would leave the
+/// key out), so every output keeps stable keys.
+struct Nullable<Wrapped: Encodable>: Encodable {
+    let value: Wrapped?
+
+    init(_ value: Wrapped?) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+}
+
+/// The JSON shapes the commands print, one `Encodable` type per output. Property names become
+/// snake_case keys (`Console.json` sets the strategy); absent values are `null`.
 enum JSONOutput {
     /// A profile card.
     struct Profile: Encodable {
-        let card: ProfileCard
+        let username: String
+        let displayName: Nullable<String>
+        let email: Nullable<String>
+        let phone: Nullable<String>
+        let memberSince: String
+        let lastSignIn: Nullable<String>
+        let sessionExpires: Nullable<String>
+        let roles: [String]
 
-        private enum Keys: String, CodingKey {
-            case username, displayName = "display_name", email, phone, memberSince = "member_since"
-            case lastSignIn = "last_sign_in", sessionExpires = "session_expires", roles
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(card.username, forKey: .username)
-            try container.encode(card.displayName, forKey: .displayName)
-            try container.encode(card.email, forKey: .email)
-            try container.encode(card.maskedPhone, forKey: .phone)
-            try container.encode(card.memberSinceISO8601, forKey: .memberSince)
-            try container.encode(card.lastSignInISO8601, forKey: .lastSignIn)
-            try container.encode(card.sessionExpiresISO8601, forKey: .sessionExpires)
-            try container.encode(card.roles, forKey: .roles)
+        init(card: ProfileCard) {
+            username = card.username
+            displayName = Nullable(card.displayName)
+            email = Nullable(card.email)
+            phone = Nullable(card.maskedPhone)
+            memberSince = card.memberSinceISO8601
+            lastSignIn = Nullable(card.lastSignInISO8601)
+            sessionExpires = Nullable(card.sessionExpiresISO8601)
+            roles = card.roles
         }
     }
 
@@ -30,38 +47,23 @@ enum JSONOutput {
         let profile: Profile
     }
 
-    /// `login`'s result; the token only with `--show-token`.
+    /// `login`'s result; the token only with `--show-token` (the key is left out otherwise).
     struct SignedIn: Encodable {
         let signedIn = true
         let profile: Profile
         let token: String?
-
-        private enum CodingKeys: String, CodingKey { case signedIn = "signed_in", profile, token }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(signedIn, forKey: .signedIn)
-            try container.encode(profile, forKey: .profile)
-            try container.encodeIfPresent(token, forKey: .token)
-        }
     }
 
     /// `login`'s result when a new password is required first.
     struct PasswordChangeRequired: Encodable {
         let signedIn = true
         let passwordChangeRequired = true
-
-        private enum CodingKeys: String, CodingKey {
-            case signedIn = "signed_in", passwordChangeRequired = "password_change_required"
-        }
     }
 
-    /// `logout`'s result.
+    /// `logout`'s and `sessions revoke`'s result.
     struct SignedOut: Encodable {
         let signedOut = true
         let message: String
-
-        private enum CodingKeys: String, CodingKey { case signedOut = "signed_out", message }
     }
 
     /// `passwd`'s result.
@@ -75,84 +77,69 @@ enum JSONOutput {
         let events: [Event]
     }
 
-    /// One event of `history`.
+    /// One event of `history` and `admin show`.
     struct Event: Encodable {
-        let entry: History.ListEvents.Entry
+        let time: String
+        let kind: String
+        let reason: Nullable<String>
+        let description: String
 
-        private enum Keys: String, CodingKey { case time, kind, reason, description }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(entry.timeISO8601, forKey: .time)
-            try container.encode(entry.kind, forKey: .kind)
-            try container.encode(entry.reason, forKey: .reason)
-            try container.encode(entry.description, forKey: .description)
+        init(entry: History.ListEvents.Entry) {
+            time = entry.timeISO8601
+            kind = entry.kind
+            reason = Nullable(entry.reason)
+            description = entry.description
         }
     }
 
-    /// Any failure: its message and the exit code it ends with.
-    struct Failure: Encodable {
-        struct Body: Encodable {
-            let message: String
-            let exitCode: Int32
-
-            private enum CodingKeys: String, CodingKey { case message, exitCode = "exit_code" }
-        }
-
-        let error: Body
-
-        init(message: String, exitCode: Int32) {
-            error = Body(message: message, exitCode: exitCode)
-        }
-    }
-}
-
-extension JSONOutput {
     /// `sessions`' result.
     struct SessionList: Encodable {
         let sessions: [Session]
     }
 
-    /// One session of `sessions` (and of `admin show`).
+    /// One session of `sessions` and `admin show`.
     struct Session: Encodable {
-        let entry: Sessions.List.Entry
+        let id: String
+        let label: Nullable<String>
+        let created: String
+        let lastUsed: String
+        let expires: String
+        let current: Bool
 
-        private enum Keys: String, CodingKey {
-            case id, label, created, lastUsed = "last_used", expires, current
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(entry.shortID, forKey: .id)
-            try container.encode(entry.label, forKey: .label)
-            try container.encode(entry.createdISO8601, forKey: .created)
-            try container.encode(entry.lastUsedISO8601, forKey: .lastUsed)
-            try container.encode(entry.expiresISO8601, forKey: .expires)
-            try container.encode(entry.isCurrent, forKey: .current)
+        init(entry: Sessions.List.Entry) {
+            id = entry.shortID
+            label = Nullable(entry.label)
+            created = entry.createdISO8601
+            lastUsed = entry.lastUsedISO8601
+            expires = entry.expiresISO8601
+            current = entry.isCurrent
         }
     }
 
-    /// An account of `admin users` and `admin show`.
+    /// An account of `admin users` and `admin show`, email and phone masked.
     struct Account: Encodable {
-        let row: Admin.Row
+        let username: String
+        let displayName: Nullable<String>
+        let email: Nullable<String>
+        let phone: Nullable<String>
+        let created: String
+        let lastSignIn: Nullable<String>
+        let disabled: Bool
+        let locked: Bool
+        let passwordChangeRequired: Bool
+        let roles: [String]
 
-        private enum Keys: String, CodingKey {
-            case username, displayName = "display_name", email, phone, created, lastSignIn = "last_sign_in"
-            case disabled, locked, passwordChangeRequired = "password_change_required", roles
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(row.username, forKey: .username)
-            try container.encode(row.displayName, forKey: .displayName)
-            try container.encode(row.maskedEmail, forKey: .email)
-            try container.encode(row.maskedPhone, forKey: .phone)
-            try container.encode(row.createdISO8601, forKey: .created)
-            try container.encode(row.lastSignInISO8601, forKey: .lastSignIn)
-            try container.encode(row.isDisabled, forKey: .disabled)
-            try container.encode(row.isLocked, forKey: .locked)
-            try container.encode(row.passwordChangeRequired, forKey: .passwordChangeRequired)
-            try container.encode(row.roles, forKey: .roles)
+        init(row: Admin.Row) {
+            username = row.username
+            displayName = Nullable(row.displayName)
+            email = Nullable(row.maskedEmail)
+            phone = Nullable(row.maskedPhone)
+            created = row.createdISO8601
+            lastSignIn = Nullable(row.lastSignInISO8601)
+            disabled = row.isDisabled
+            locked = row.isLocked
+            passwordChangeRequired = row.passwordChangeRequired
+            roles = row.roles
         }
     }
 
@@ -168,19 +155,24 @@ extension JSONOutput {
         let events: [Event]
     }
 
-    /// The result of an admin action.
+    /// The result of an admin action (`roles` only from `admin roles`).
     struct Done: Encodable {
         let done = true
         let message: String
         let roles: [String]?
+    }
 
-        private enum CodingKeys: String, CodingKey { case done, message, roles }
+    /// Any failure: its message and the exit code it ends with.
+    struct Failure: Encodable {
+        struct Body: Encodable {
+            let message: String
+            let exitCode: Int32
+        }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(done, forKey: .done)
-            try container.encode(message, forKey: .message)
-            try container.encodeIfPresent(roles, forKey: .roles)
+        let error: Body
+
+        init(message: String, exitCode: Int32) {
+            error = Body(message: message, exitCode: exitCode)
         }
     }
 }

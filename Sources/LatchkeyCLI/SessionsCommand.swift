@@ -80,7 +80,7 @@ final class SessionsView: CommandView, SessionsDisplayLogic {
                     + "\n      since \($0.created), last used \($0.lastUsed), ends \($0.expires)"
             }
             show(
-                message: nil, json: JSONOutput.SessionList(sessions: entries.map(JSONOutput.Session.init)),
+                message: nil, json: JSONOutput.SessionList(sessions: entries.map(JSONOutput.Session.init(entry:))),
                 text: lines.joined(separator: "\n"))
         case .failed(let failure):
             record(failure)
