@@ -29,6 +29,18 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
         ),
+        // TOTP (RFC 6238) from OATH Toolkit, the library pam_oath is built on.
+        .systemLibrary(
+            name: "COath",
+            pkgConfig: "liboath",
+            providers: [.apt(["liboath-dev"]), .brew(["oath-toolkit"])]
+        ),
+        // QR codes for enrolling an authenticator app, drawn in the terminal.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
+        ),
         // Turns the top-level Migrations/*.sql and the common-password list into Swift source at
         // build time, so they ship inside the library with no runtime file or bundle lookup.
         .executableTarget(name: "EmbedDataTool"),
@@ -40,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "Latchkey",
-            dependencies: ["CSQLite", "CSodium"],
+            dependencies: ["CSQLite", "CSodium", "COath", "CQRencode"],
             exclude: ["Data"],
             swiftSettings: strict,
             plugins: ["EmbedData"]

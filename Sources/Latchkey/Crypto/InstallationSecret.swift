@@ -58,6 +58,17 @@ public final class InstallationSecret: Sendable {
         return "hmac:" + Hex.encode(mac)
     }
 
+    /// A key for one purpose, derived from the secret (libsodium's KDF), so the HMAC key and the
+    /// encryption key are never the same bytes.
+    func derivedKey(id: UInt64, context: String) throws(Failure) -> [UInt8] {
+        let master = try key()
+        var subkey = [UInt8](repeating: 0, count: 32)
+        var contextBytes = Array(context.utf8.prefix(8).map { CChar(bitPattern: $0) })
+        contextBytes += [CChar](repeating: 0, count: 9 - contextBytes.count)
+        _ = crypto_kdf_derive_from_key(&subkey, 32, id, contextBytes, master)
+        return subkey
+    }
+
     private func key() throws(Failure) -> [UInt8] {
         try loaded.withLock { cached throws(Failure) -> [UInt8] in
             if let cached { return cached }
