@@ -24,6 +24,7 @@ struct AdminCommand: ParsableCommand {
             AdminUsersCommand.self, AdminShowCommand.self, AdminActionCommand<Disable>.self,
             AdminActionCommand<Enable>.self, AdminActionCommand<Unlock>.self, AdminActionCommand<ExpirePassword>.self,
             AdminActionCommand<Delete>.self, AdminSetPasswordCommand.self, AdminRolesCommand.self,
+            AdminActionCommand<ResetSecondFactor>.self,
         ])
 
     /// The operating-system user running the command, for the audit trail.
@@ -117,6 +118,12 @@ enum Delete: SimpleAdminAction {
     static let name = "delete"
     static let abstract = "Erase the account; its audit events keep a pseudonym."
     static let action = Admin.Act.Action.delete
+}
+
+enum ResetSecondFactor: SimpleAdminAction {
+    static let name = "mfa-reset"
+    static let abstract = "Remove the second factor and recovery codes of a user who lost both."
+    static let action = Admin.Act.Action.resetSecondFactor
 }
 
 /// `latchkey admin disable|enable|unlock|expire-password|delete USER`.
@@ -242,6 +249,7 @@ final class AdminView: CommandView, AdminDisplayLogic {
         if row.isDisabled { flags.append("disabled") }
         if row.isLocked { flags.append("locked") }
         if row.passwordChangeRequired { flags.append("must change password") }
+        if row.secondFactorOn { flags.append("second factor, \(row.recoveryCodesLeft) recovery codes") }
         let name =
             TerminalEscaping.escape(row.username) + (row.displayName.map { " (\(TerminalEscaping.escape($0)))" } ?? "")
         return [

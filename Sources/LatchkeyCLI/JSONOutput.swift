@@ -28,6 +28,8 @@ enum JSONOutput {
         let lastSignIn: Nullable<String>
         let sessionExpires: Nullable<String>
         let roles: [String]
+        let secondFactor: Bool
+        let recoveryCodesLeft: Int
 
         init(card: ProfileCard) {
             username = card.username
@@ -38,7 +40,22 @@ enum JSONOutput {
             lastSignIn = Nullable(card.lastSignInISO8601)
             sessionExpires = Nullable(card.sessionExpiresISO8601)
             roles = card.roles
+            secondFactor = card.secondFactorOn
+            recoveryCodesLeft = card.recoveryCodesLeft
         }
+    }
+
+    /// `mfa enable --json`: the factor is pending until `mfa confirm`.
+    struct FactorPending: Encodable {
+        let pending = true
+        let uri: String
+        let secret: String
+    }
+
+    /// `mfa confirm` and `mfa recovery-codes`: the codes, shown once.
+    struct FactorCodes: Encodable {
+        let enabled = true
+        let recoveryCodes: [String]
     }
 
     /// `register`'s result.
@@ -128,6 +145,8 @@ enum JSONOutput {
         let locked: Bool
         let passwordChangeRequired: Bool
         let roles: [String]
+        let secondFactor: Bool
+        let recoveryCodesLeft: Int
 
         init(row: Admin.Row) {
             username = row.username
@@ -140,6 +159,8 @@ enum JSONOutput {
             locked = row.isLocked
             passwordChangeRequired = row.passwordChangeRequired
             roles = row.roles
+            secondFactor = row.secondFactorOn
+            recoveryCodesLeft = row.recoveryCodesLeft
         }
     }
 

@@ -35,7 +35,7 @@ struct LatchkeyTool: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             RegisterCommand.self, LoginCommand.self, WhoAmICommand.self, LogoutCommand.self, PasswdCommand.self,
-            HistoryCommand.self, SessionsCommand.self, AdminCommand.self,
+            HistoryCommand.self, SessionsCommand.self, MfaCommand.self, AdminCommand.self,
         ]
     )
 

@@ -11,9 +11,13 @@ struct LoginCommand: LatchkeyCommand {
             Saves the session token to the session file (0600) and shows the profile card. \
             The token is never printed, unless --json and --show-token are both given.
 
+            With a second factor, the code is asked for after the password, taken from --code, or read as \
+            the second line of standard input with --password-stdin; a recovery code works in its place.
+
             Examples:
               latchkey login alice
               printf '%s\\n' 'correct horse battery staple' | latchkey login alice --password-stdin
+              printf '%s\\n%s\\n' 'correct horse battery staple' 123456 | latchkey login alice --password-stdin
             """)
 
     @Argument(help: "Your username.")
@@ -25,6 +29,9 @@ struct LoginCommand: LatchkeyCommand {
     @Flag(help: "With --json, include the session token (for scripts; keep it secret).")
     var showToken = false
 
+    @Option(help: "The second-factor code (or a recovery code), when the account has one.")
+    var code: String?
+
     @Option(help: "A name for this session in 'latchkey sessions' (default: this host's name and \"latchkey\").")
     var label: String?
 
@@ -35,8 +42,13 @@ struct LoginCommand: LatchkeyCommand {
     }
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let password = try PasswordInput(fromStandardInput: passwordStdin).read(prompt: "Password")
-        let view = LoginView(json: options.json, showToken: showToken, sessionFile: try root.sessionFile())
+        let input = PasswordInput(fromStandardInput: passwordStdin)
+        let password = try input.read(prompt: "Password")
+        let view = LoginView(json: options.json, showToken: showToken, sessionFile: try root.sessionFile()) {
+            () throws(CLIFailure) -> String in
+            if let code { return code }
+            return try input.readCode()
+        }
         view.scene = try root.sceneFactory().makeLoginScene(display: view)
         view.scene?.interactor.login(
             request: .init(username: username, password: password, label: label ?? Self.defaultLabel()))
@@ -63,10 +75,12 @@ final class LoginView: CommandView, LoginDisplayLogic, WhoAmIDisplayLogic {
     private let showToken: Bool
     private let sessionFile: SessionFile
     private var token: SessionToken?
+    private let readCode: () throws(CLIFailure) -> String
 
-    init(json: Bool, showToken: Bool, sessionFile: SessionFile) {
+    init(json: Bool, showToken: Bool, sessionFile: SessionFile, readCode: @escaping () throws(CLIFailure) -> String) {
         self.showToken = showToken
         self.sessionFile = sessionFile
+        self.readCode = readCode
         super.init(json: json)
     }
 
@@ -79,6 +93,14 @@ final class LoginView: CommandView, LoginDisplayLogic, WhoAmIDisplayLogic {
             // The session serves only `latchkey passwd`: no card.
             guard keep(token, saying: message + " Run: latchkey passwd") else { return }
             if json { emit { () throws(CLIFailure) in try Console.json(JSONOutput.PasswordChangeRequired()) } }
+        case .secondFactorRequired(_, let challenge):
+            // Asked only now that the password is known to be right (as GitHub's CLI does).
+            let code: String
+            do { code = try readCode() } catch {
+                record(error)
+                return
+            }
+            scene?.interactor.completeLogin(request: .init(challenge: challenge, code: code))
         case .failed(let failure):
             record(failure)
         }

@@ -24,6 +24,24 @@ struct PasswordInput {
         return first
     }
 
+    /// A second-factor code: the next line of standard input, or asked on the terminal. With neither,
+    /// the sign-in cannot complete: exit 1, saying what is missing.
+    func readCode() throws(CLIFailure) -> String {
+        if fromStandardInput {
+            let bytes = Self.readLine(from: STDIN_FILENO)
+            guard !bytes.isEmpty else { throw Self.codeRequired }
+            return try Self.text(bytes)
+        }
+        guard let terminal = try? Terminal.open() else { throw Self.codeRequired }
+        defer { terminal.close() }
+        return try Self.text(terminal.readSecret(prompt: "Code (or recovery code): "))
+    }
+
+    static let codeRequired = CLIFailure(
+        message:
+            "A second-factor code is required: give --code, a second line with --password-stdin, or run on a terminal.",
+        exitCode: ExitStatus.notAuthenticated)
+
     /// The bytes as text; invalid UTF-8 is refused rather than turned into U+FFFD (which would make
     /// different byte strings one password).
     private static func text(_ bytes: [UInt8]) throws(CLIFailure) -> String {

@@ -14,6 +14,7 @@ enum ProfileCardView {
             ("Last sign-in", card.lastSignIn ?? (card.sessionExpires == nil ? nil : "none before this one")),
             ("Session expires", card.sessionExpires),
             ("Roles", card.roles.isEmpty ? nil : card.roles.joined(separator: ", ")),
+            ("Second factor", card.sessionExpires == nil ? nil : card.secondFactor),
         ]
         for case (let label, let value?) in rows {
             lines.append("  " + (label + ":").padding(toLength: 17, withPad: " ", startingAt: 0) + value)

@@ -15,6 +15,7 @@ import Testing
 
     static let profileKeys: Set<String> = [
         "username", "display_name", "email", "phone", "member_since", "last_sign_in", "session_expires", "roles",
+        "second_factor", "recovery_codes_left",
     ]
 
     @Test func whoamiJSONHasStableKeysWithNullForWhatIsAbsent() throws {

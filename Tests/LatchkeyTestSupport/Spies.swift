@@ -111,3 +111,8 @@ final class AdminPresentationLogicSpy: AdminPresentationLogic {
     func presentUser(response: Admin.ShowUser.Response) { shown.append(response) }
     func presentAction(response: Admin.Act.Response) { actions.append(response) }
 }
+
+/// Stands in for `SecondFactorPresentationLogic`; records every response.
+final class SecondFactorPresentationLogicSpy: ResponseLog<SecondFactor.Change.Response>, SecondFactorPresentationLogic {
+    func presentChange(response: SecondFactor.Change.Response) { responses.append(response) }
+}

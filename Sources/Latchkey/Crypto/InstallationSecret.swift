@@ -48,14 +48,21 @@ public final class InstallationSecret: Sendable {
 
     /// `hmac:` and the hex HMAC-SHA-256 of `text` under the key.
     func pseudonym(for text: String) throws -> String {
-        let key = try key()
+        "hmac:" + Hex.encode(Self.hmac(Array(text.utf8), key: try key()))
+    }
+
+    /// HMAC-SHA-256 of `input` under a key derived for one purpose.
+    func mac(_ input: [UInt8], keyID: UInt64, context: String) throws -> [UInt8] {
+        Self.hmac(input, key: try derivedKey(id: keyID, context: context))
+    }
+
+    private static func hmac(_ input: [UInt8], key: [UInt8]) -> [UInt8] {
         var mac = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-        let input = Array(text.utf8)
         var state = crypto_auth_hmacsha256_state()
         crypto_auth_hmacsha256_init(&state, key, key.count)
         crypto_auth_hmacsha256_update(&state, input, UInt64(input.count))
         crypto_auth_hmacsha256_final(&state, &mac)
-        return "hmac:" + Hex.encode(mac)
+        return mac
     }
 
     /// A key for one purpose, derived from the secret (libsodium's KDF), so the HMAC key and the

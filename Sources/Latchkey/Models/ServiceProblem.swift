@@ -19,6 +19,8 @@ public enum ServiceProblem: Error, Sendable, Hashable {
         case let error as DatabaseError: .storage(StorageText.explain(error))
         case is PasswordHashingError: .hashingFailed
         case let error as InstallationSecret.Failure: .secretKey(error.description)
+        case is SecretBox.Failure:
+            .secretKey("it does not open this database's second-factor secrets: is it this installation's key?")
         default: .internalError(String(describing: type(of: error)))
         }
     }

@@ -12,6 +12,10 @@ public struct UserProfile: Sendable, Hashable {
     public var previousLoginAt: Date?
     /// The user's roles, sorted (filled where a scene shows them).
     public var roles: [String] = []
+    /// True when a confirmed second factor guards sign-in (filled where a scene shows it).
+    public var secondFactorOn = false
+    /// Unused recovery codes left.
+    public var recoveryCodesLeft = 0
 }
 
 /// A session as its owner may see it (never its token or hash).

@@ -78,6 +78,12 @@ struct AccountStore: Sendable {
         }
     }
 
+    func credentials(userID: Int64, in db: Database) throws -> AccountCredentials? {
+        try db.queryFirst("SELECT \(AccountRow.columns) FROM users WHERE id = ?", [userID]) {
+            try AccountRow($0).credentials
+        }
+    }
+
     /// The stored hash of `userID` right now: compared inside a write transaction with the hash that
     /// was verified before it, so a decision taken outside the transaction still holds.
     func passwordHash(userID: Int64, in db: Database) throws -> String? {

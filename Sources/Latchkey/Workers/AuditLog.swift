@@ -25,6 +25,14 @@ public struct AuthEvent: Sendable, Hashable {
         case rolesChanged = "roles_changed"
         /// The account was erased; its earlier events keep a pseudonym instead of the name.
         case accountDeleted = "account_deleted"
+        case factorEnabled = "factor_enabled"
+        case factorDisabled = "factor_disabled"
+        /// An operator removed the factor.
+        case factorReset = "factor_reset"
+        /// A wrong second-factor code (counted by the throttle like a wrong password).
+        case codeFailed = "code_failed"
+        case recoveryCodeUsed = "recovery_code_used"
+        case recoveryCodesReplaced = "recovery_codes_replaced"
     }
 
     /// An operator's action: made through `latchkey admin` or `AccountAdministration`.

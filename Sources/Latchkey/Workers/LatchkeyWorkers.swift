@@ -18,6 +18,11 @@ public struct LatchkeyWorkers: Sendable {
     let throttle = LoginThrottle()
     let audit = AuditLog()
     let roles = RoleStore()
+    let factors = SecondFactorStore()
+    /// Seals second-factor secrets under the installation secret.
+    var box: SecretBox { SecretBox(secret: secret) }
+    /// Checks second-factor codes.
+    var verifier: SecondFactorVerifier { SecondFactorVerifier(store: factors, box: box, secret: secret) }
     /// The one session check.
     var gate: SessionGate { SessionGate(sessions: sessions, policy: policy) }
 

@@ -64,6 +64,18 @@ struct LoginThrottle: Sendable {
             """, [reservation.key, reservation.windowStart])
     }
 
+    /// Takes back only this attempt, leaving the failures before it (and a lock they set): for a
+    /// right password whose second factor is still to come, so that guessing codes behind a known
+    /// password stays throttled.
+    func giveBack(_ reservation: ThrottleReservation, policy: SecurityPolicy, in db: Database) throws {
+        try db.execute(
+            """
+            UPDATE login_throttle SET failures = failures - 1,
+                locked_until = CASE WHEN failures - 1 < ? THEN NULL ELSE locked_until END
+            WHERE username_key = ? AND window_started_at = ? AND failures > 0
+            """, [policy.maximumFailedLogins, reservation.key, reservation.windowStart])
+    }
+
     /// True while `key` is locked.
     func isLocked(_ key: String, now: Date, in db: Database) throws -> Bool {
         let until = try db.queryFirst("SELECT locked_until FROM login_throttle WHERE username_key = ?", [key]) {

@@ -24,6 +24,8 @@ public struct SecurityPolicy: Sendable, Hashable {
     @Bounded(1...Self.maximumHistoryLimit) public var historyLimit = 20
     /// Argon2id cost for new password hashes (OWASP's floor by default).
     public var passwordHashing: Argon2Parameters = .policy
+    /// The issuer an authenticator app shows beside the account.
+    public var totpIssuer = "Latchkey"
 
     /// The most events one History request returns.
     public static let maximumHistoryLimit = 1_000

@@ -5,7 +5,10 @@ import Testing
 @testable import LatchkeyTestSupport
 
 @Suite struct MigratorTests {
-    static let allTables = ["auth_events", "latchkey_migrations", "login_throttle", "sessions", "user_roles", "users"]
+    static let allTables = [
+        "auth_events", "latchkey_migrations", "login_challenges", "login_throttle", "recovery_codes", "second_factors",
+        "sessions", "user_roles", "users",
+    ]
 
     private func versions(_ worker: DatabaseWorker) throws -> [Int64] {
         try worker.read { db in

@@ -90,6 +90,10 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
                 try workers.audit.record(
                     .accountDeleted, usernameKey: pseudonym, userID: nil, by: actor, now: now, in: db)
                 return .deleted(username: name)
+            case .resetSecondFactor:
+                _ = try workers.factors.remove(userID: id, in: db)
+                try audit(.factorReset)
+                return .secondFactorReset(username: name)
             case .setPassword, .roles:
                 preconditionFailure("handled above")
             }
@@ -160,6 +164,7 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
     private func account(_ found: AccountCredentials, _ now: Date, _ db: Database) throws -> Admin.Account {
         var profile = found.profile
         profile.roles = try workers.roles.roles(userID: profile.id, in: db)
+        try workers.factors.describe(&profile, in: db)
         return Admin.Account(
             profile: profile, isDisabled: found.isDisabled,
             isLocked: try workers.throttle.isLocked(profile.username, now: now, in: db),

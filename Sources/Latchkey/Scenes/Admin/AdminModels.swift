@@ -24,6 +24,8 @@ public enum Admin {
         public let isLocked: Bool
         public let passwordChangeRequired: Bool
         public let roles: [String]
+        public let secondFactorOn: Bool
+        public let recoveryCodesLeft: Int
     }
 
     /// Why an admin request names no account.
@@ -99,6 +101,8 @@ public enum Admin {
             case setPassword(String)
             /// Add and remove roles.
             case roles(add: [String], remove: [String])
+            /// Remove the second factor and its recovery codes (a user who lost both).
+            case resetSecondFactor
         }
 
         /// The account, the action, and the operator who asks.
@@ -124,6 +128,7 @@ public enum Admin {
             case deleted(username: String)
             case passwordSet(username: String, sessionsEnded: Int)
             case roles(username: String, roles: [String])
+            case secondFactorReset(username: String)
             case rejected(AccountProblem)
             case invalidRole(String)
             case passwordRejected(PasswordRejection)

@@ -54,6 +54,7 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
             .done(
                 message: "Roles of \(name): " + (roles.isEmpty ? "none." : roles.joined(separator: ", ") + "."),
                 roles: roles)
+        case .secondFactorReset(let name): .done(message: "Second factor of \(name) removed.", roles: nil)
         case .rejected(let problem): .failed(failure(problem))
         case .invalidRole(let role):
             .failed(
@@ -82,7 +83,8 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
             maskedPhone: user.phone.map(PhoneMask.mask), created: DateText.format(user.createdAt),
             createdISO8601: DateText.iso8601(user.createdAt), lastSignIn: user.previousLoginAt.map(DateText.format),
             lastSignInISO8601: user.previousLoginAt.map(DateText.iso8601), isDisabled: account.isDisabled,
-            isLocked: account.isLocked, passwordChangeRequired: account.passwordChangeRequired, roles: user.roles)
+            isLocked: account.isLocked, passwordChangeRequired: account.passwordChangeRequired, roles: user.roles,
+            secondFactorOn: user.secondFactorOn, recoveryCodesLeft: user.recoveryCodesLeft)
     }
 
     private static func plural(_ count: Int, _ noun: String) -> String {

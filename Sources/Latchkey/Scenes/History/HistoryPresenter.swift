@@ -40,6 +40,12 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
         case (.passwordSet, _): "Password set by an administrator"
         case (.rolesChanged, _): "Roles changed"
         case (.accountDeleted, _): "Account deleted"
+        case (.factorEnabled, _): "Second factor turned on"
+        case (.factorDisabled, _): "Second factor turned off"
+        case (.factorReset, _): "Second factor removed by an administrator"
+        case (.codeFailed, _): "Sign-in failed: wrong code"
+        case (.recoveryCodeUsed, _): "Signed in with a recovery code"
+        case (.recoveryCodesReplaced, _): "Recovery codes replaced"
         }
     }
 }

@@ -70,28 +70,98 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
         _ account: AccountCredentials, password: String, label: String?, reservation: ThrottleReservation, now: Date
     ) throws -> Login.Authenticate.Response {
         let token = workers.tokens.makeToken()
-        var user = account.profile
+        let user = account.profile
         // Hashed before the transaction: Argon2id is too slow to hold the write lock for.
         let newHash = workers.hasher.needsRehash(account.passwordHash) ? try workers.hasher.hash(password) : nil
-        let opened = try workers.database.write { db -> SessionInfo? in
+        return try workers.database.write { db -> Login.Authenticate.Response in
             // The password verified above must still be the stored one (no passwd, disable or
             // delete since); otherwise this is a wrong password, and its reservation stays counted.
             guard try workers.accounts.passwordHash(userID: user.id, in: db) == account.passwordHash else {
                 try workers.audit.record(
                     .loginFailed, reason: .badCredentials, usernameKey: reservation.key, userID: user.id, now: now,
                     in: db)
-                return nil
+                return .invalidCredentials
             }
             if let newHash { try workers.accounts.rehash(userID: user.id, to: newHash, now: now, in: db) }
-            try workers.accounts.recordLogin(userID: user.id, now: now, in: db)
+            if let factor = try workers.factors.factor(userID: user.id, in: db), factor.isEnabled {
+                // Only this attempt is given back: earlier wrong codes still count.
+                try workers.throttle.giveBack(reservation, policy: workers.policy, in: db)
+                // The password was right; the session waits for the code.
+                let challenge = LoginChallenge.make(expiresAt: now.addingTimeInterval(LoginChallenge.lifetime))
+                try workers.factors.createChallenge(
+                    hash: challenge.hash,
+                    PendingChallenge(
+                        userID: user.id, verifiedHash: newHash ?? account.passwordHash, label: label,
+                        expiresAt: challenge.expiresAt), now: now, in: db)
+                return .secondFactorRequired(challenge)
+            }
             try workers.throttle.release(reservation, in: db)
-            try workers.sessions.purgeDead(userID: user.id, now: now, policy: workers.policy, in: db)
-            try workers.audit.record(.loginSucceeded, usernameKey: reservation.key, userID: user.id, now: now, in: db)
-            user.roles = try workers.roles.roles(userID: user.id, in: db)
-            return try workers.sessions.create(
-                for: user, token: token, label: label, now: now, lifetime: workers.policy.sessionLifetime, in: db)
+            return try openSession(account, key: reservation.key, token: token, label: label, now: now, in: db)
         }
-        guard let opened else { return .invalidCredentials }
+    }
+
+    public func completeLogin(request: Login.SecondFactor.Request) {
+        signedInUser = nil
+        session = nil
+        let now = workers.time.now()
+        presenter.presentLogin(
+            response: SceneWork.respond {
+                try workers.database.write { db in
+                    let hash = request.challenge.hash
+                    guard let pending = try workers.factors.challenge(hash: hash, in: db), pending.expiresAt > now,
+                        let account = try workers.accounts.credentials(userID: pending.userID, in: db)
+                    else { return .invalidCredentials }
+                    let key = account.profile.username
+                    guard let reservation = try workers.throttle.reserve(key, now: now, policy: workers.policy, in: db)
+                    else {
+                        try workers.audit.record(
+                            .loginFailed, reason: .throttled, usernameKey: key, userID: pending.userID, now: now, in: db
+                        )
+                        return .throttled
+                    }
+                    // The password verified at the first step must still be in force.
+                    guard account.passwordHash == pending.verifiedHash, !account.isDisabled else {
+                        try workers.factors.deleteChallenge(hash: hash, in: db)
+                        try workers.audit.record(
+                            .loginFailed, reason: .badCredentials, usernameKey: key, userID: pending.userID, now: now,
+                            in: db)
+                        return .invalidCredentials
+                    }
+                    if let factor = try workers.factors.factor(userID: pending.userID, in: db), factor.isEnabled {
+                        switch try workers.verifier.check(
+                            request.code, userID: pending.userID, factor: factor, now: now, in: db)
+                        {
+                        case .wrong:
+                            try workers.audit.record(
+                                .codeFailed, usernameKey: key, userID: pending.userID, now: now, in: db)
+                            return .invalidCredentials
+                        case .recoveryCode:
+                            try workers.audit.record(
+                                .recoveryCodeUsed, usernameKey: key, userID: pending.userID, now: now, in: db)
+                        case .totp:
+                            break
+                        }
+                    }
+                    try workers.factors.deleteChallenge(hash: hash, in: db)
+                    try workers.throttle.release(reservation, in: db)
+                    return try openSession(
+                        account, key: key, token: workers.tokens.makeToken(), label: pending.label, now: now, in: db)
+                }
+            })
+    }
+
+    /// Opens the session of a sign-in that passed every check, in the caller's transaction.
+    private func openSession(
+        _ account: AccountCredentials, key: String, token: SessionToken, label: String?, now: Date, in db: Database
+    ) throws -> Login.Authenticate.Response {
+        var user = account.profile
+        try workers.accounts.recordLogin(userID: user.id, now: now, in: db)
+        try workers.sessions.purgeDead(userID: user.id, now: now, policy: workers.policy, in: db)
+        try workers.audit.record(.loginSucceeded, usernameKey: key, userID: user.id, now: now, in: db)
+        user.roles = try workers.roles.roles(userID: user.id, in: db)
+        try workers.factors.describe(&user, in: db)
+        let opened = try workers.sessions.create(
+            for: user, token: token, label: label, now: now, lifetime: workers.policy.sessionLifetime, in: db)
         if account.passwordChangeRequired {
             return .passwordChangeRequired(user: user, session: opened, token: token)
         }

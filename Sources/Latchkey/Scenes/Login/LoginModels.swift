@@ -22,6 +22,8 @@ public enum Login {
             case signedIn(user: UserProfile, session: SessionInfo, token: SessionToken)
             /// Signed in, but an operator requires a new password: the session serves only that.
             case passwordChangeRequired(user: UserProfile, session: SessionInfo, token: SessionToken)
+            /// The password was right; the sign-in completes with a second-factor code.
+            case secondFactorRequired(LoginChallenge)
             /// The session label broke the display-name rules.
             case invalidLabel
             /// Wrong password, unknown or disabled user: deliberately one case.
@@ -37,7 +39,23 @@ public enum Login {
             case signedIn(message: String, token: SessionToken)
             /// Keep the token, say so, and lead to changing the password (not to the profile).
             case passwordChangeRequired(message: String, token: SessionToken)
+            /// Ask for the code and send it back with the challenge (`completeLogin`).
+            case secondFactorRequired(message: String, challenge: LoginChallenge)
             case failed(FailureViewModel)
+        }
+    }
+
+    /// The second step of a sign-in with a second factor: the challenge and the code (or a recovery code).
+    public enum SecondFactor {
+        public struct Request: Sendable {
+            public var challenge: LoginChallenge
+            public var code: String
+
+            /// A request completing the sign-in of `challenge` with `code`.
+            public init(challenge: LoginChallenge, code: String) {
+                self.challenge = challenge
+                self.code = code
+            }
         }
     }
 
@@ -61,6 +79,8 @@ extension Login.Authenticate.Response: ServiceResponse {}
 public protocol LoginBusinessLogic: AnyObject {
     /// Checks the credentials, opens a session and presents the outcome.
     func login(request: Login.Authenticate.Request)
+    /// Completes a sign-in that answered `.secondFactorRequired`; presents like `login`.
+    func completeLogin(request: Login.SecondFactor.Request)
     /// Ends the session just opened, because the display cannot keep its token: a session nobody
     /// can use must not stay live. Nothing is presented; the display reports its own failure.
     func abandonSession(request: Login.Abandon.Request)

@@ -11,6 +11,9 @@ public final class LoginPresenter: ScenePresenter<any LoginDisplayLogic>, LoginP
             .passwordChangeRequired(
                 message: "Signed in as \(user.username). A new password is required before anything else: "
                     + "change it now.", token: token)
+        case .secondFactorRequired(let challenge):
+            .secondFactorRequired(
+                message: "Enter the code from your authenticator app (or a recovery code).", challenge: challenge)
         case .invalidLabel: .failed(FailureViewModel(message: FieldText.invalidLabel, kind: .invalidInput))
         case .invalidCredentials: .failed(.invalidCredentials)
         case .throttled: .failed(.throttled)

@@ -15,6 +15,10 @@ public struct ProfileCard: Sendable, Hashable {
     public let sessionExpires: String?
     /// The user's roles, sorted.
     public let roles: [String]
+    /// "on, 8 recovery codes left" or "off".
+    public let secondFactor: String
+    public let secondFactorOn: Bool
+    public let recoveryCodesLeft: Int
     /// The same times in ISO 8601, for machine-readable output.
     public let memberSinceISO8601: String
     public let lastSignInISO8601: String?
@@ -30,6 +34,11 @@ public struct ProfileCard: Sendable, Hashable {
         lastSignIn = user.previousLoginAt.map(DateText.format)
         sessionExpires = session.map { DateText.format($0.expiresAt) }
         roles = user.roles
+        secondFactorOn = user.secondFactorOn
+        recoveryCodesLeft = user.recoveryCodesLeft
+        secondFactor =
+            user.secondFactorOn
+            ? "on, \(user.recoveryCodesLeft) recovery code\(user.recoveryCodesLeft == 1 ? "" : "s") left" : "off"
         memberSinceISO8601 = DateText.iso8601(user.createdAt)
         lastSignInISO8601 = user.previousLoginAt.map(DateText.iso8601)
         sessionExpiresISO8601 = session.map { DateText.iso8601($0.expiresAt) }

@@ -29,6 +29,7 @@ public final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogic
         let found = try workers.database.read { db in
             var found = try workers.gate.authenticate(token, now: now, in: db)
             found.user.roles = try workers.roles.roles(userID: found.user.id, in: db)
+            try workers.factors.describe(&found.user, in: db)
             return found
         }
         if now.timeIntervalSince(found.session.lastUsedAt)

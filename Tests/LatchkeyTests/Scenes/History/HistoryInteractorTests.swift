@@ -67,6 +67,12 @@ import Testing
             .passwordSet: [nil: "Password set by an administrator"],
             .rolesChanged: [nil: "Roles changed"],
             .accountDeleted: [nil: "Account deleted"],
+            .factorEnabled: [nil: "Second factor turned on"],
+            .factorDisabled: [nil: "Second factor turned off"],
+            .factorReset: [nil: "Second factor removed by an administrator"],
+            .codeFailed: [nil: "Sign-in failed: wrong code"],
+            .recoveryCodeUsed: [nil: "Signed in with a recovery code"],
+            .recoveryCodesReplaced: [nil: "Recovery codes replaced"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {

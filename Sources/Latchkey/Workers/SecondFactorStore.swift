@@ -1,0 +1,155 @@
+import Foundation
+
+/// A user's TOTP factor as stored: the sealed secret, whether a first code confirmed it, and the
+/// last time step accepted.
+struct StoredFactor: Sendable {
+    let sealedSecret: [UInt8]
+    let isEnabled: Bool
+    let lastStep: Int64?
+}
+
+/// A sign-in waiting for its code.
+struct PendingChallenge: Sendable {
+    let userID: Int64
+    let verifiedHash: String
+    let label: String?
+    let expiresAt: Date
+}
+
+/// The second-factor tables, inside the caller's transaction.
+struct SecondFactorStore: Sendable {
+    func factor(userID: Int64, in db: Database) throws -> StoredFactor? {
+        try db.queryFirst("SELECT secret_box, enabled_at, last_step FROM second_factors WHERE user_id = ?", [userID]) {
+            StoredFactor(
+                sealedSecret: try $0.bytes("secret_box"), isEnabled: !(try $0.isNull("enabled_at")),
+                lastStep: try $0.optionalInt64("last_step"))
+        }
+    }
+
+    /// Stores a new, unconfirmed factor, replacing an unconfirmed one.
+    func savePending(userID: Int64, sealedSecret: [UInt8], now: Date, in db: Database) throws {
+        try db.execute(
+            """
+            INSERT INTO second_factors (user_id, secret_box, created_at) VALUES (?, ?, ?)
+            ON CONFLICT (user_id) DO UPDATE SET
+                secret_box = excluded.secret_box, created_at = excluded.created_at, enabled_at = NULL, last_step = NULL
+            """, [userID, sealedSecret, now.databaseSeconds])
+    }
+
+    func enable(userID: Int64, now: Date, in db: Database) throws {
+        try db.execute("UPDATE second_factors SET enabled_at = ? WHERE user_id = ?", [now.databaseSeconds, userID])
+    }
+
+    /// Records `step` as used; false when it (or a later one) already was: a code works once.
+    func accept(step: Int64, userID: Int64, in db: Database) throws -> Bool {
+        try db.execute(
+            "UPDATE second_factors SET last_step = ? WHERE user_id = ? AND (last_step IS NULL OR last_step < ?)",
+            [step, userID, step])
+        return db.changes == 1
+    }
+
+    /// Removes the factor and its recovery codes; false when there was none.
+    func remove(userID: Int64, in db: Database) throws -> Bool {
+        try db.execute("DELETE FROM recovery_codes WHERE user_id = ?", [userID])
+        try db.execute("DELETE FROM second_factors WHERE user_id = ?", [userID])
+        return db.changes > 0
+    }
+
+    func replaceRecoveryCodes(userID: Int64, hashes: [[UInt8]], in db: Database) throws {
+        try db.execute("DELETE FROM recovery_codes WHERE user_id = ?", [userID])
+        for hash in hashes {
+            try db.execute("INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)", [userID, hash])
+        }
+    }
+
+    /// Marks the unused code with `hash` used; false when there is none.
+    func useRecoveryCode(userID: Int64, hash: [UInt8], now: Date, in db: Database) throws -> Bool {
+        try db.execute(
+            "UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL",
+            [now.databaseSeconds, userID, hash])
+        return db.changes == 1
+    }
+
+    /// Fills the profile's second-factor fields.
+    func describe(_ user: inout UserProfile, in db: Database) throws {
+        user.secondFactorOn = try factor(userID: user.id, in: db)?.isEnabled ?? false
+        user.recoveryCodesLeft = user.secondFactorOn ? try recoveryCodesLeft(userID: user.id, in: db) : 0
+    }
+
+    func recoveryCodesLeft(userID: Int64, in db: Database) throws -> Int {
+        Int(
+            try db.queryFirst(
+                "SELECT count(*) AS left FROM recovery_codes WHERE user_id = ? AND used_at IS NULL", [userID]
+            ) { try $0.int64("left") } ?? 0)
+    }
+
+    func createChallenge(hash: [UInt8], _ challenge: PendingChallenge, now: Date, in db: Database) throws {
+        try db.execute("DELETE FROM login_challenges WHERE expires_at <= ?", [now.databaseSeconds])
+        try db.execute(
+            "INSERT INTO login_challenges (challenge_hash, user_id, verified_hash, label, expires_at) VALUES (?, ?, ?, ?, ?)",
+            [hash, challenge.userID, challenge.verifiedHash, challenge.label, challenge.expiresAt.databaseSeconds])
+    }
+
+    func challenge(hash: [UInt8], in db: Database) throws -> PendingChallenge? {
+        try db.queryFirst(
+            "SELECT user_id, verified_hash, label, expires_at FROM login_challenges WHERE challenge_hash = ?", [hash]
+        ) {
+            PendingChallenge(
+                userID: try $0.int64("user_id"), verifiedHash: try $0.string("verified_hash"),
+                label: try $0.optionalString("label"), expiresAt: try $0.date("expires_at"))
+        }
+    }
+
+    func deleteChallenge(hash: [UInt8], in db: Database) throws {
+        try db.execute("DELETE FROM login_challenges WHERE challenge_hash = ?", [hash])
+    }
+}
+
+/// Checks a second-factor code: a TOTP code (each time step once) or an unused recovery code (once).
+struct SecondFactorVerifier: Sendable {
+    let store: SecondFactorStore
+    let box: SecretBox
+    let secret: InstallationSecret
+    let totp = TOTP()
+
+    enum Outcome: Equatable {
+        case totp
+        case recoveryCode
+        case wrong
+    }
+
+    /// Checks `code` against the user's confirmed factor, and spends it.
+    func check(_ code: String, userID: Int64, factor: StoredFactor, now: Date, in db: Database) throws -> Outcome {
+        let typed = code.filter { !$0.isWhitespace }
+        if typed.count == TOTP.digits, typed.allSatisfy(\.isASCII) {
+            let plain = try box.open(factor.sealedSecret, userID: userID)
+            guard let step = totp.step(of: typed, secret: plain, at: now) else { return .wrong }
+            return try store.accept(step: step, userID: userID, in: db) ? .totp : .wrong
+        }
+        guard let hash = try RecoveryCodes.hash(typed, secret: secret) else { return .wrong }
+        return try store.useRecoveryCode(userID: userID, hash: hash, now: now, in: db) ? .recoveryCode : .wrong
+    }
+}
+
+/// Recovery codes: 10 of 10 base32 characters (50 random bits each), shown as `abcde-fghij`, kept
+/// only as HMACs under a key derived from the installation secret (a database copy alone cannot be
+/// searched for them).
+enum RecoveryCodes {
+    static let count = 10
+
+    /// New codes, as shown once to the user.
+    static func make() -> [String] {
+        (0..<count).map { _ in
+            let text = TOTP.base32(RandomBytes.make(7)).lowercased().prefix(10)
+            return String(text.prefix(5)) + "-" + String(text.suffix(5))
+        }
+    }
+
+    /// The keyed hash of a typed code (case, spaces and dashes ignored), or nil when it cannot be one.
+    static func hash(_ typed: String, secret: InstallationSecret) throws -> [UInt8]? {
+        let normalized = typed.lowercased().filter { $0 != "-" }
+        guard normalized.count == 10, normalized.allSatisfy({ ("a"..."z").contains($0) || ("2"..."7").contains($0) })
+        else { return nil }
+        return try secret.mac(Array(normalized.utf8), keyID: 2, context: "lkrecovr")
+    }
+}

@@ -1,0 +1,156 @@
+import ArgumentParser
+import Foundation
+import Latchkey
+
+/// `latchkey mfa …`: the SecondFactor scene's display.
+struct MfaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mfa",
+        abstract: "Turn a second factor (TOTP) on or off, and replace its recovery codes.",
+        discussion: """
+            Examples:
+              latchkey mfa enable                       # password, QR code, first code, recovery codes
+              printf '%s\\n' 'my passphrase' | latchkey mfa enable --password-stdin --json
+              latchkey mfa confirm 123456
+              latchkey mfa disable
+              latchkey mfa recovery-codes
+            """,
+        subcommands: [
+            MfaEnableCommand.self, MfaConfirmCommand.self, MfaDisableCommand.self, MfaRecoveryCodesCommand.self,
+        ])
+}
+
+/// `latchkey mfa enable`.
+struct MfaEnableCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "enable",
+        abstract: "Enroll an authenticator app: shows the otpauth URI and a QR code, then asks for a first code.",
+        discussion: """
+            On a terminal the factor is turned on once a first code verifies, and the recovery codes are \
+            shown once. With --json no QR code is drawn: the object holds the URI, the factor stays \
+            pending, and 'latchkey mfa confirm CODE' turns it on. With --password-stdin, a second line \
+            is taken as the first code.
+
+            Examples:
+              latchkey mfa enable
+              printf '%s\\n' 'my passphrase' | latchkey mfa enable --password-stdin --json
+            """)
+
+    @Flag(help: "Read the password (and, as a second line, the first code) from standard input.")
+    var passwordStdin = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionFile().read()
+        let input = PasswordInput(fromStandardInput: passwordStdin)
+        let password = try input.read(prompt: "Password")
+        let view = MfaView(json: options.json)
+        let scene = try root.sceneFactory().makeSecondFactorScene(display: view)
+        scene.interactor.change(request: .init(token: token, action: .enroll(password: password)))
+        try view.finish()
+        guard !options.json else { return }
+        // The second step, on the spot: a code from the app (or stdin's next line) turns it on.
+        guard let code = try? input.readCode() else {
+            try Console.message("When the app shows a code, run: latchkey mfa confirm CODE")
+            return
+        }
+        scene.interactor.change(request: .init(token: token, action: .confirm(code: code)))
+        try view.finish()
+    }
+}
+
+/// `latchkey mfa confirm CODE`.
+struct MfaConfirmCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "confirm", abstract: "Turn the enrolled factor on with a first code; prints the recovery codes.",
+        discussion: "Examples:\n  latchkey mfa confirm 123456\n  latchkey mfa confirm 123456 --json")
+
+    @Argument(help: "The code the authenticator app shows now.")
+    var code: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionFile().read()
+        let view = MfaView(json: options.json)
+        try root.sceneFactory().makeSecondFactorScene(display: view).interactor.change(
+            request: .init(token: token, action: .confirm(code: code)))
+        try view.finish()
+    }
+}
+
+/// The password then a code (or a recovery code): what turning off and replacing codes ask for.
+struct PasswordAndCode: ParsableArguments {
+    @Flag(help: "Read the password, and as a second line the code, from standard input.")
+    var passwordStdin = false
+
+    @Option(help: "The code from the app, or a recovery code.")
+    var code: String?
+
+    func read() throws(CLIFailure) -> (password: String, code: String) {
+        let input = PasswordInput(fromStandardInput: passwordStdin)
+        let password = try input.read(prompt: "Password")
+        if let code { return (password, code) }
+        return (password, try input.readCode())
+    }
+}
+
+/// `latchkey mfa disable`.
+struct MfaDisableCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "disable", abstract: "Turn the second factor off (password and a code or recovery code).",
+        discussion: "Examples:\n  latchkey mfa disable\n  latchkey mfa disable --code 123456")
+
+    @OptionGroup var secrets: PasswordAndCode
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionFile().read()
+        let (password, code) = try secrets.read()
+        let view = MfaView(json: options.json)
+        try root.sceneFactory().makeSecondFactorScene(display: view).interactor.change(
+            request: .init(token: token, action: .disable(password: password, code: code)))
+        try view.finish()
+    }
+}
+
+/// `latchkey mfa recovery-codes`.
+struct MfaRecoveryCodesCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recovery-codes", abstract: "Replace the recovery codes (password and a code).",
+        discussion: "Examples:\n  latchkey mfa recovery-codes\n  latchkey mfa recovery-codes --code 123456 --json")
+
+    @OptionGroup var secrets: PasswordAndCode
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionFile().read()
+        let (password, code) = try secrets.read()
+        let view = MfaView(json: options.json)
+        try root.sceneFactory().makeSecondFactorScene(display: view).interactor.change(
+            request: .init(token: token, action: .replaceRecoveryCodes(password: password, code: code)))
+        try view.finish()
+    }
+}
+
+/// Shows the SecondFactor scene's view models: the URI and the QR code, or the recovery codes.
+final class MfaView: CommandView, SecondFactorDisplayLogic {
+    func displayChange(viewModel: SecondFactor.Change.ViewModel) {
+        switch viewModel {
+        case .pending(let message, let uri, let secret):
+            let drawn = QRCode(uri)?.terminalText() ?? ""
+            show(
+                message: message, json: JSONOutput.FactorPending(uri: uri, secret: secret),
+                text: drawn + "\n" + uri + "\nSecret: " + secret)
+        case .codes(let message, let codes):
+            show(
+                message: message, json: JSONOutput.FactorCodes(recoveryCodes: codes),
+                text: codes.joined(separator: "\n"))
+        case .done(let message):
+            show(message: message, json: JSONOutput.Done(message: message, roles: nil), text: nil)
+        case .failed(let failure):
+            record(failure)
+        }
+    }
+}
