@@ -11,6 +11,13 @@ import Testing
     private func runOnTerminal(_ arguments: [String], answers: [(prompt: String, typed: String)]) throws
         -> (status: Int32, screen: String)
     {
+        try runOnTerminal(arguments, replies: answers.map { answer in (answer.prompt, { _ in answer.typed }) })
+    }
+
+    /// The same, with each answer computed from the screen so far (a code from a secret it shows).
+    private func runOnTerminal(_ arguments: [String], replies: [(prompt: String, typed: (String) -> String)]) throws
+        -> (status: Int32, screen: String)
+    {
         let command = ([CLIHarness.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -27,12 +34,12 @@ import Testing
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
         defer { watchdog.cancel() }
         var screen = Data()
-        var pending = answers[...]
+        var pending = replies[...]
         var searchFrom = 0
         while true {
             let text = Array(screen)
             if let next = pending.first, let end = Self.find(Array(next.prompt.utf8), in: text, from: searchFrom) {
-                input.fileHandleForWriting.write(Data((next.typed + "\n").utf8))
+                input.fileHandleForWriting.write(Data((next.typed(String(decoding: text, as: UTF8.self)) + "\n").utf8))
                 pending = pending.dropFirst()
                 searchFrom = end
                 continue
@@ -90,5 +97,28 @@ import Testing
             answers: [("Password: ", "the first long password"), ("Repeat password: ", "the second long password")])
         #expect(result.status == 65)
         #expect(result.screen.contains("The two passwords differ."))
+    }
+
+    @Test func enrollingOnATerminalShowsTheQRCodeAsksForACodeAndShowsTheRecoveryCodes() throws {
+        try cli.registerAndLogin()
+        func code(from screen: String) -> String {
+            let line = screen.split(whereSeparator: \.isNewline).last { $0.hasPrefix("Secret: ") } ?? ""
+            return Authenticator(base32: String(line.dropFirst(8))).code(at: Date())
+        }
+        let enrolled = try runOnTerminal(
+            ["mfa", "enable"],
+            replies: [("Password: ", { _ in CLIHarness.password }), ("Code (or recovery code): ", code(from:))])
+        #expect(enrolled.status == 0, "\(enrolled.screen)")
+        #expect(enrolled.screen.contains("█"))
+        #expect(enrolled.screen.contains("Second factor on."))
+        #expect(!enrolled.screen.contains(CLIHarness.password))
+        let codes = enrolled.screen.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.count == 11 && $0.dropFirst(5).first == "-" }
+        try #require(codes.count == 10)
+        let login = try runOnTerminal(
+            ["login", "alice"], answers: [("Password: ", CLIHarness.password), ("Code (or recovery code): ", codes[0])])
+        #expect(login.status == 0, "\(login.screen)")
+        #expect(login.screen.contains("Signed in as alice."))
+        #expect(!login.screen.contains(codes[0]), "the code was echoed")
     }
 }

@@ -32,7 +32,7 @@ public struct QRCode: Sendable, Hashable {
             var line = "\u{1B}[40;97m"
             for column in 0..<size {
                 let upperLight = !dark(top, column)
-                let lowerLight = top + 1 < size ? !dark(top + 1, column) : false
+                let lowerLight = top + 1 < size ? !dark(top + 1, column) : true
                 line += upperLight ? (lowerLight ? "█" : "▀") : (lowerLight ? "▄" : " ")
             }
             lines.append(line + "\u{1B}[0m")
