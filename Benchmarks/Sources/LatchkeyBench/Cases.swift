@@ -1,0 +1,200 @@
+import CRawSQLite
+import Dispatch
+import Foundation
+import GRDB
+import Latchkey
+import Synchronization
+
+/// A display that keeps only whether a card came back, as an embedding tool's view would use it.
+final class CardCounter: WhoAmIDisplayLogic, LoginDisplayLogic {
+    var cards = 0
+    func displayProfile(viewModel: WhoAmI.Profile.ViewModel) {
+        if case .card = viewModel { cards += 1 }
+    }
+    func displayLogin(viewModel: Latchkey.Login.Authenticate.ViewModel) {
+        if case .signedIn = viewModel { cards += 1 }
+    }
+}
+
+/// One row of the report.
+struct Result: Encodable {
+    let name: String
+    let median: Double
+    let p99: Double
+    let opsPerSecond: Double
+    let ratio: Double?
+    let target: String?
+    let met: Bool?
+    var note: String?
+}
+
+/// The cases of the issue, measured.
+struct Cases {
+    let quick: Bool
+    var results: [Result] = []
+
+    /// Case 1: in-library whoami (token → session → user → presenter → view model) against raw C and GRDB.
+    mutating func whoami(_ population: Population) throws -> Double {
+        let tokens = (0..<1_000).map { _ in Population.token(Int.random(in: 1...population.users)) }
+        let sessionTokens = tokens.map { SessionToken($0)! }
+        let factory = SceneFactory(workers: LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path))))
+        let display = CardCounter()
+        let scene = factory.makeWhoAmIScene(display: display)
+        let raw = raw_whoami_open(population.path)!
+        defer { raw_whoami_close(raw) }
+        let grdb = try DatabaseQueue(path: population.path)
+        let sql = """
+            SELECT users.id, users.username, users.email, users.phone, users.display_name, users.created_at,
+                users.last_login_at, users.password_hash, users.disabled_at, sessions.id, sessions.created_at,
+                sessions.expires_at, sessions.last_used_at, sessions.revoked_at, sessions.previous_login_at, sessions.label
+            FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ?
+            """
+        let samples = interleaved(
+            rounds: quick ? 20 : 60, perRound: 200,
+            [
+                ("latchkey", { i in scene.interactor.fetchProfile(request: .init(token: sessionTokens[i % 1_000])) }),
+                ("raw C", { i in _ = raw_whoami_run(raw, tokens[i % 1_000]) }),
+                (
+                    "GRDB",
+                    { i in
+                        var digest = [UInt8](repeating: 0, count: 32)
+                        let text = tokens[i % 1_000]
+                        raw_sha256(text, text.utf8.count, &digest)
+                        _ = try? grdb.read { db in try Row.fetchOne(db, sql: sql, arguments: [Data(digest)]) }
+                    }
+                ),
+            ])
+        precondition(display.cards > 0, "whoami found no session: the population is wrong")
+        let users = population.users.formatted()
+        let latchkey = samples["latchkey"]!, rawC = samples["raw C"]!, peer = samples["GRDB"]!
+        results.append(row("whoami, \(users) users: Latchkey", latchkey))
+        results.append(row("whoami, \(users) users: raw C", rawC))
+        results.append(row("whoami, \(users) users: GRDB", peer))
+        results.append(ratio("whoami, \(users) users: Latchkey / raw C", latchkey.median / rawC.median, target: 1.3))
+        results.append(ratio("whoami, \(users) users: Latchkey / GRDB", latchkey.median / peer.median, target: 0.8))
+        return latchkey.median
+    }
+
+    /// Case 3: whoami from 1, 2 and 4 threads on one shared file worker, and p99 with a writer beside.
+    mutating func concurrency(_ population: Population) throws {
+        let workers = LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path)))
+        let tokens = (0..<1_000).map { _ in SessionToken(Population.token(Int.random(in: 1...population.users)))! }
+        let perThread = quick ? 20_000 : 60_000
+        func throughput(_ threads: Int) -> Double {
+            let start = nanoseconds()
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                let display = CardCounter()
+                let scene = SceneFactory(workers: workers).makeWhoAmIScene(display: display)
+                for i in 0..<perThread {
+                    scene.interactor.fetchProfile(request: .init(token: tokens[(i + thread) % 1_000]))
+                }
+            }
+            return Double(threads * perThread) / (Double(nanoseconds() - start) / 1e9)
+        }
+        let one = throughput(1), two = throughput(2), four = throughput(4)
+        results.append(
+            Result(
+                name: "whoami threads: 1 / 2 / 4 (ops/s)", median: .nan, p99: .nan, opsPerSecond: one, ratio: nil,
+                target: nil, met: nil, note: "\(Int(one)) / \(Int(two)) / \(Int(four))"))
+        results.append(ratio("whoami, 2 threads / 1 thread", two / one, target: 1.7, higherIsBetter: true))
+
+        // A writer signing in over and over beside one reader.
+        func readerP99(withWriter: Bool) -> Double {
+            let stop = Atomic<Bool>(false)
+            let writer =
+                withWriter
+                ? Thread {
+                    let display = CardCounter()
+                    let login = SceneFactory(workers: workers).makeLoginScene(display: display)
+                    while !stop.load(ordering: .relaxed) {
+                        login.interactor.login(request: .init(username: "user0000001", password: Population.password))
+                    }
+                } : nil
+            writer?.start()
+            let display = CardCounter()
+            let scene = SceneFactory(workers: workers).makeWhoAmIScene(display: display)
+            var samples = Samples()
+            for i in 0..<(quick ? 3_000 : 10_000) {
+                let start = nanoseconds()
+                scene.interactor.fetchProfile(request: .init(token: tokens[i % 1_000]))
+                samples.values.append(Double(nanoseconds() - start))
+            }
+            stop.store(true, ordering: .relaxed)
+            return samples.p99
+        }
+        let quiet = readerP99(withWriter: false), busy = readerP99(withWriter: true)
+        results.append(ratio("whoami p99 with a writer / without", busy / quiet, target: 2.0))
+    }
+
+    /// Case 2: login in the library at the default policy, minus a verify of the same hash; unknown
+    /// user against wrong password.
+    mutating func login(_ population: Population, hash: String) throws {
+        let workers = LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path)))
+        let display = CardCounter()
+        let scene = SceneFactory(workers: workers).makeLoginScene(display: display)
+        let hasher = Argon2idHasher()
+        let rounds = quick ? 6 : 20
+        var user = 0
+        let samples = interleaved(
+            rounds: rounds, perRound: 2,
+            [
+                (
+                    "login",
+                    { _ in
+                        user += 1
+                        scene.interactor.login(
+                            request: .init(username: String(format: "user%07d", user), password: Population.password))
+                    }
+                ),
+                ("verify", { _ in _ = hasher.verify(Population.password, against: hash) }),
+                (
+                    "wrong password",
+                    { _ in
+                        user += 1
+                        scene.interactor.login(
+                            request: .init(
+                                username: String(format: "user%07d", user), password: "not the password at all"))
+                    }
+                ),
+                (
+                    "unknown user",
+                    { i in
+                        scene.interactor.login(
+                            request: .init(username: "nobody\(i)", password: "not the password at all"))
+                    }
+                ),
+            ])
+        let overhead = samples["login"]!.median - samples["verify"]!.median
+        results.append(row("login (library)", samples["login"]!))
+        results.append(row("verify alone (libsodium)", samples["verify"]!))
+        results.append(
+            Result(
+                name: "login − verify (library)", median: overhead, p99: .nan, opsPerSecond: .nan, ratio: nil,
+                target: "≤ 0.5 ms", met: overhead <= 500_000, note: nil))
+        let unknown = samples["unknown user"]!.median / samples["wrong password"]!.median
+        results.append(ratio("unknown user / wrong password", unknown, target: 1.05, lowerBound: 0.95))
+    }
+
+    /// Case 5: size.
+    mutating func size(_ population: Population) {
+        let perUser = population.bytesPerUser
+        results.append(
+            Result(
+                name: "bytes per user (\(population.users.formatted()) users, one session)", median: .nan, p99: .nan,
+                opsPerSecond: .nan, ratio: nil, target: "≤ 320", met: perUser <= 320, note: String(Int(perUser))))
+    }
+
+    func row(_ name: String, _ samples: Samples) -> Result {
+        Result(
+            name: name, median: samples.median, p99: samples.p99, opsPerSecond: samples.opsPerSecond, ratio: nil,
+            target: nil, met: nil)
+    }
+
+    func ratio(_ name: String, _ value: Double, target: Double, higherIsBetter: Bool = false, lowerBound: Double? = nil)
+        -> Result
+    {
+        let met = higherIsBetter ? value >= target : (value <= target && value >= (lowerBound ?? 0))
+        let text = higherIsBetter ? "≥ \(target)" : (lowerBound.map { "\($0)–\(target)" } ?? "≤ \(target)")
+        return Result(name: name, median: .nan, p99: .nan, opsPerSecond: .nan, ratio: value, target: text, met: met)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The table (or JSON) the harness prints.
+enum Report {
+    static func print(_ results: [Result], json: Bool, quick: Bool) {
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: "inf", negativeInfinity: "-inf", nan: null)
+            if let data = try? encoder.encode(results) { Swift.print(String(decoding: data, as: UTF8.self)) }
+            return
+        }
+        Swift.print("| case | median | p99 | ops/s | ratio | target | met |")
+        Swift.print("|---|---|---|---|---|---|---|")
+        for r in results {
+            Swift.print(
+                "| \(r.name) | \(time(r.median)) | \(time(r.p99)) | \(r.opsPerSecond.isNaN ? "" : String(Int(r.opsPerSecond))) "
+                    + "| \(r.ratio.map { String(format: "%.2f", $0) } ?? (r.note ?? "")) | \(r.target ?? "") "
+                    + "| \(r.met.map { $0 ? "yes" : "**no**" } ?? "") |")
+        }
+        Swift.print("\n(\(quick ? "--quick" : "full") run, \(Date().formatted(.iso8601)); times are per operation)")
+    }
+
+    private static let null = "null"
+
+    private static func time(_ nanoseconds: Double) -> String {
+        guard !nanoseconds.isNaN else { return "" }
+        if nanoseconds >= 1e6 { return String(format: "%.2f ms", nanoseconds / 1e6) }
+        return String(format: "%.1f µs", nanoseconds / 1e3)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Latchkey
+
+// `swift run -c release latchkey-bench [--quick] [--json]`, from Benchmarks/: the cases of the speed
+// issue, each with its target; ratios come from runs interleaved in one process.
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let json = arguments.contains("--json")
+let latchkey =
+    ProcessInfo.processInfo.environment["LATCHKEY_BINARY"]
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release/latchkey").path
+
+func log(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+let hash = try Argon2idHasher().hash(Population.password)
+var cases = Cases(quick: quick)
+let sizes = quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000]
+var medians: [Int: Double] = [:]
+var largest: Population?
+for users in sizes {
+    log("bench: \(users) users …")
+    let population = try Population(users: users, hash: hash)
+    medians[users] = try cases.whoami(population)
+    if let previous = largest { previous.remove() }
+    largest = population
+}
+if let small = medians[sizes.first!], let large = medians[sizes.last!] {
+    cases.results.append(
+        cases.ratio("whoami cost, \(sizes.last!.formatted()) users / 1,000", large / small, target: 1.3))
+}
+let population = largest!
+cases.size(population)
+log("bench: concurrency …")
+try cases.concurrency(population)
+log("bench: login …")
+try cases.login(population, hash: hash)
+if FileManager.default.isExecutableFile(atPath: latchkey) {
+    log("bench: processes …")
+    try Processes(latchkey: latchkey, population: population, hash: hash).measure(rounds: quick ? 10 : 40, into: &cases)
+} else {
+    log("bench: no release binary at \(latchkey) (swift build -c release --product latchkey): process cases skipped")
+}
+population.remove()
+Report.print(cases.results, json: json, quick: quick)
