@@ -9,6 +9,9 @@ final class Connection {
     let handle: OpaquePointer
     /// Prepared statements by SQL text, kept for the life of the connection.
     private var statements: [String: OpaquePointer] = [:]
+    /// Each cached statement's columns by name, built once at prepare: rows are read by name, and a
+    /// scan of the names for every value cost more than the query (see Benchmarks/).
+    private var columns: [OpaquePointer: ColumnNames] = [:]
     /// Bumped when a transaction ends, so a `Database` handle kept past its closure is refused.
     private(set) var transactionGeneration: UInt64 = 0
     var isInTransaction = false
@@ -34,7 +37,16 @@ final class Connection {
                 sql: sql))
     }
 
-    /// Runs SQL text with no parameters, possibly several statements (migrations, BEGIN, COMMIT).
+    /// Runs one cached statement with no parameters and no rows (BEGIN, COMMIT: prepared once,
+    /// not parsed again on every transaction).
+    func step(_ sql: String) throws(DatabaseError) {
+        let statement = try statement(sql)
+        defer { sqlite3_reset(statement) }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw error(code, sql: sql) }
+    }
+
+    /// Runs SQL text with no parameters, possibly several statements (migrations).
     func executeScript(_ sql: String) throws(DatabaseError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code, sql: sql) }
@@ -59,6 +71,7 @@ final class Connection {
         }
         guard code == SQLITE_OK, let statement else { throw error(code, sql: sql) }
         statements[sql] = statement
+        columns[statement] = ColumnNames(statement)
         return statement
     }
 
@@ -66,6 +79,7 @@ final class Connection {
     /// so no bound secret stays in the statement's memory.
     func run(_ sql: String, _ values: [any SQLBindable], row: (Row) throws -> Void) throws {
         let statement = try statement(sql)
+        let names = columns[statement]!
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
@@ -80,7 +94,7 @@ final class Connection {
         while true {
             let code = sqlite3_step(statement)
             switch code {
-            case SQLITE_ROW: try row(Row(statement: statement, sql: sql))
+            case SQLITE_ROW: try row(Row(statement: statement, sql: sql, names: names))
             case SQLITE_DONE: return
             default: throw error(code, sql: sql)
             }

@@ -51,12 +51,12 @@ public final class DatabaseWorker: Sendable {
 
     private func transaction<T: Sendable>(_ begin: String, _ body: (Database) throws -> T) throws -> T {
         try withConnection { connection in
-            try connection.executeScript(begin)
+            try connection.step(begin)
             connection.isInTransaction = true
             defer { connection.endTransaction() }
             do {
                 let result = try body(Database(connection))
-                try connection.executeScript("COMMIT")
+                try connection.step("COMMIT")
                 return result
             } catch {
                 // SQLite may already have rolled back (e.g. after SQLITE_FULL); then there is nothing to undo.

@@ -6,14 +6,12 @@ public import Foundation
 public struct Row {
     let statement: OpaquePointer
     let sql: String
+    let names: ColumnNames
 
     /// The index of the column called `name` (its `AS` alias, or its own name).
     private func index(_ name: String) throws(DatabaseError) -> Int32 {
-        let count = sqlite3_column_count(statement)
-        for column in 0..<count where strcmp(sqlite3_column_name(statement, column), name) == 0 {
-            return column
-        }
-        throw .misused("no column \"\(name)\" in \"\(sql)\"")
+        guard let column = names.index[name] else { throw .misused("no column \"\(name)\" in \"\(sql)\"") }
+        return column
     }
 
     /// The number of columns.
@@ -118,6 +116,19 @@ public struct Row {
             case .blob: "BLOB"
             }
         return .unexpectedColumnType(column: name ?? "\(index)", expected: expected, found: found, sql: sql)
+    }
+}
+
+/// A statement's column names and their indexes, read once when it is prepared.
+final class ColumnNames {
+    let index: [String: Int32]
+
+    init(_ statement: OpaquePointer) {
+        var index: [String: Int32] = [:]
+        for column in 0..<sqlite3_column_count(statement) {
+            if let name = sqlite3_column_name(statement, column) { index[String(cString: name)] = column }
+        }
+        self.index = index
     }
 }
 

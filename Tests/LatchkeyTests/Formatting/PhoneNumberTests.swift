@@ -36,3 +36,20 @@ import Testing
         #expect(PhoneNumber(e164: "+44 20 7946 0958") == nil)
     }
 }
+
+@Suite struct DateTextTests {
+    /// The integer arithmetic agrees with Foundation's calendar, across leap years and centuries.
+    @Test(arguments: [
+        0, 59, 951_782_400, 951_868_799, 1_709_164_800, 1_790_000_000, 4_102_444_800, 253_402_300_799, -86_401,
+    ] as [Int64])
+    func formattedTimesAgreeWithTheGregorianCalendar(_ seconds: Int64) {
+        let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let expected = String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", p.year!, p.month!, p.day!, p.hour!, p.minute!, p.second!)
+        #expect(DateText.iso8601(date) == expected)
+        #expect(DateText.format(date) == String(expected.prefix(16)).replacingOccurrences(of: "T", with: " ") + " UTC")
+    }
+}
