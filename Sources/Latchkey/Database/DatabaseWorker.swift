@@ -2,15 +2,18 @@ internal import CSQLite
 import Foundation
 import Synchronization
 
-/// The one storage worker every scene shares: a single SQLite connection, serialized by a lock,
-/// configured for safety (foreign keys, secure delete, busy timeout, WAL with full sync for files)
-/// and migrated to this build's schema when opened.
+/// The one storage worker every scene shares, configured for safety (foreign keys, secure delete,
+/// busy timeout, WAL with full sync for files) and migrated to this build's schema when opened.
+/// Writes go through one connection; a file database also has a few reader connections, so a
+/// `read` never waits for another thread's `read` (WAL lets them run beside the writer).
 public final class DatabaseWorker: Sendable {
     /// Where the data lives (the installation secret's key file goes beside it).
     public let location: DatabaseLocation
     private let connection: Mutex<Connection>
-    /// The thread inside `read`/`write`, so a nested call is refused instead of deadlocking.
-    private let owner = Atomic<UInt>(0)
+    private let readers: [ReaderSlot]
+    private let nextReader = Atomic<Int>(0)
+    /// Reader connections a file database gets.
+    static let readerCount = 3
 
     /// Opens (creating if needed) the database at `location` and applies pending `migrations`.
     /// A statement waits up to `busyTimeout` for another connection's lock before failing as busy.
@@ -21,6 +24,17 @@ public final class DatabaseWorker: Sendable {
         self.location = location
         let handle = try Self.open(location)
         connection = Mutex(Connection(handle: handle))
+        // Opened now, used only once the database is checked and migrated (a refused file is left
+        // as it was: opening a connection writes nothing).
+        var readers: [ReaderSlot] = []
+        if case .file = location {
+            for _ in 0..<Self.readerCount {
+                let reader = Connection(handle: try Self.open(location))
+                try Self.configure(reader, busyTimeout: busyTimeout)
+                readers.append(ReaderSlot(reader))
+            }
+        }
+        self.readers = readers
         do {
             try configure(busyTimeout: busyTimeout)
             let applied = try Migrator.validate(self, against: migrations, location: location)
@@ -39,9 +53,23 @@ public final class DatabaseWorker: Sendable {
         }
     }
 
-    /// Runs `body` in a read transaction (a consistent snapshot).
+    /// Runs `body` in a read transaction (a consistent snapshot), on a reader connection when the
+    /// database has them: the first idle one, or else the next in turn.
     public func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try transaction("BEGIN DEFERRED", body)
+        guard !readers.isEmpty else { return try transaction("BEGIN DEFERRED", body) }
+        try TransactionMark.enter()
+        defer { TransactionMark.leave() }
+        let start = nextReader.add(1, ordering: .relaxed).oldValue
+        for offset in 0..<readers.count {
+            let slot = readers[(start + offset) % readers.count]
+            if let result = try slot.ifAvailable({ connection in try Self.run("BEGIN DEFERRED", body, on: connection) })
+            {
+                return result.value
+            }
+        }
+        return try readers[start % readers.count].waiting { connection in
+            try Self.run("BEGIN DEFERRED", body, on: connection)
+        }
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back when it throws.
@@ -50,51 +78,46 @@ public final class DatabaseWorker: Sendable {
     }
 
     private func transaction<T: Sendable>(_ begin: String, _ body: (Database) throws -> T) throws -> T {
-        try withConnection { connection in
-            try connection.step(begin)
-            connection.isInTransaction = true
-            defer { connection.endTransaction() }
-            do {
-                let result = try body(Database(connection))
-                try connection.step("COMMIT")
-                return result
-            } catch {
-                // SQLite may already have rolled back (e.g. after SQLITE_FULL); then there is nothing to undo.
-                if sqlite3_get_autocommit(connection.handle) == 0 {
-                    _ = sqlite3_exec(connection.handle, "ROLLBACK", nil, nil, nil)
-                }
-                throw error
+        try withConnection { connection in try Self.run(begin, body, on: connection) }
+    }
+
+    /// `body` in a transaction on `connection`: committed when it returns, rolled back when it throws.
+    private static func run<T: Sendable>(_ begin: String, _ body: (Database) throws -> T, on connection: Connection)
+        throws -> T
+    {
+        try connection.step(begin)
+        connection.isInTransaction = true
+        defer { connection.endTransaction() }
+        do {
+            let result = try body(Database(connection))
+            try connection.step("COMMIT")
+            return result
+        } catch {
+            // SQLite may already have rolled back (e.g. after SQLITE_FULL); then there is nothing to undo.
+            if sqlite3_get_autocommit(connection.handle) == 0 {
+                _ = sqlite3_exec(connection.handle, "ROLLBACK", nil, nil, nil)
             }
+            throw error
         }
     }
 
     private func withConnection<T: Sendable, E: Error>(_ body: (Connection) throws(E) -> T) throws -> T {
-        let me = Self.currentThreadID()
-        guard owner.load(ordering: .relaxed) != me else {
-            throw DatabaseError.misused("a read or write started inside another one on the same worker")
-        }
-        return try connection.withLock { connection throws(E) -> T in
-            owner.store(me, ordering: .relaxed)
-            defer { owner.store(0, ordering: .relaxed) }
-            return try body(connection)
-        }
-    }
-
-    private static func currentThreadID() -> UInt {
-        #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-        #else
-            UInt(pthread_self())
-        #endif
+        try TransactionMark.enter()
+        defer { TransactionMark.leave() }
+        return try connection.withLock { connection throws(E) -> T in try body(connection) }
     }
 
     private func configure(busyTimeout: Duration) throws {
-        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000)
         try withConnection { connection throws(DatabaseError) in
-            sqlite3_busy_timeout(connection.handle, milliseconds)
-            try connection.executeScript(
-                "PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON; PRAGMA trusted_schema = OFF;")
+            try Self.configure(connection, busyTimeout: busyTimeout)
         }
+    }
+
+    /// Every connection's settings (the writer's and each reader's).
+    private static func configure(_ connection: Connection, busyTimeout: Duration) throws(DatabaseError) {
+        sqlite3_busy_timeout(connection.handle, Int32(clamping: busyTimeout.components.seconds * 1000))
+        try connection.executeScript(
+            "PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON; PRAGMA trusted_schema = OFF;")
     }
 
     private static func open(_ location: DatabaseLocation) throws(DatabaseError) -> OpaquePointer {
@@ -122,4 +145,48 @@ public final class DatabaseWorker: Sendable {
         }
         return handle
     }
+}
+
+/// One reader connection and its lock.
+final class ReaderSlot: Sendable {
+    let connection: Mutex<Connection>
+
+    init(_ connection: sending Connection) {
+        self.connection = Mutex(connection)
+    }
+
+    /// `body` on the connection if no other thread holds it, else nil at once.
+    func ifAvailable<T: Sendable, E: Error>(_ body: (Connection) throws(E) -> T) throws(E) -> Box<T>? {
+        try connection.withLockIfAvailable { connection throws(E) -> Box<T> in Box(try body(connection)) }
+    }
+
+    /// `body` on the connection, waiting for it.
+    func waiting<T: Sendable, E: Error>(_ body: (Connection) throws(E) -> T) throws(E) -> T {
+        try connection.withLock { connection throws(E) -> T in try body(connection) }
+    }
+}
+
+/// Wraps a result so that "no lock was free" (nil) cannot be confused with an optional result.
+struct Box<T: Sendable>: Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// Marks the threads inside a `read` or `write` (a thread-local flag), so a nested call is refused
+/// as misuse instead of deadlocking or running outside the first transaction.
+enum TransactionMark {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static func enter() throws(DatabaseError) {
+        guard pthread_getspecific(key) == nil else {
+            throw .misused("a read or write started inside another one on the same worker")
+        }
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
+    }
+
+    static func leave() { pthread_setspecific(key, nil) }
 }

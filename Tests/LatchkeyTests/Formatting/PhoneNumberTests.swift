@@ -39,9 +39,10 @@ import Testing
 
 @Suite struct DateTextTests {
     /// The integer arithmetic agrees with Foundation's calendar, across leap years and centuries.
-    @Test(arguments: [
-        0, 59, 951_782_400, 951_868_799, 1_709_164_800, 1_790_000_000, 4_102_444_800, 253_402_300_799, -86_401,
-    ] as [Int64])
+    @Test(
+        arguments: [
+            0, 59, 951_782_400, 951_868_799, 1_709_164_800, 1_790_000_000, 4_102_444_800, 253_402_300_799, -86_401,
+        ] as [Int64])
     func formattedTimesAgreeWithTheGregorianCalendar(_ seconds: Int64) {
         let date = Date(timeIntervalSince1970: TimeInterval(seconds))
         var calendar = Calendar(identifier: .gregorian)
