@@ -21,4 +21,8 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { value }
+
+    /// What two addresses must differ in to be two accounts: the address lower-cased with Unicode's
+    /// full case mapping (computed here, so every storage engine enforces the same uniqueness).
+    public var key: String { value.lowercased() }
 }

@@ -56,16 +56,16 @@ struct AccountStore: Sendable {
         do {
             try db.execute(
                 """
-                INSERT INTO users (username, email, phone, display_name, password_hash, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO users (username, email, email_key, phone, display_name, password_hash, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    account.username.value, account.email?.value, account.phone?.e164, account.displayName?.value,
-                    account.passwordHash, now.databaseSeconds, now.databaseSeconds,
+                    account.username.value, account.email?.value, account.email?.key, account.phone?.e164,
+                    account.displayName?.value, account.passwordHash, now.databaseSeconds, now.databaseSeconds,
                 ])
         } catch let error as DatabaseError where error.sqliteError?.constraint == .unique {
             let columns = error.sqliteError?.constrainedColumns ?? []
-            throw columns.contains("users.email") ? AccountConflict.emailTaken : AccountConflict.usernameTaken
+            throw columns.contains("users.email_key") ? AccountConflict.emailTaken : AccountConflict.usernameTaken
         }
         return UserProfile(
             id: db.lastInsertRowID, username: account.username.value, email: account.email?.value,

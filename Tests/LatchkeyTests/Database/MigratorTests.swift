@@ -139,7 +139,7 @@ import Testing
         }
         #expect(
             indexes == [
-                "auth_events_user_time", "sessions_token_hash", "sessions_user_id", "users_email", "users_username",
+                "auth_events_user_time", "sessions_token_hash", "sessions_user_id", "users_email_key", "users_username",
             ])
     }
 }

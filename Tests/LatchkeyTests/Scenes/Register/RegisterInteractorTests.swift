@@ -119,4 +119,13 @@ import Testing
         #expect(!dump.contains(Seeds.password))
         #expect(!dump.contains("horse"))
     }
+
+    @Test func anEmailDifferingOnlyInNonASCIICaseIsTaken() throws {
+        // SQLite's NOCASE folds ASCII only: before the key computed in Swift, these were two accounts.
+        try Seeds.register(
+            .init(username: "emile", password: Seeds.password, email: "émile.zola@example.com"), with: workers)
+        #expect(
+            register(.init(username: "emile2", password: Seeds.password, email: "ÉMILE.ZOLA@example.com"))
+                == .rejected(.emailTaken))
+    }
 }
