@@ -41,7 +41,4 @@ public struct Database {
 
     /// The rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes64(connection.handle)) }
-
-    /// The rowid of the last row inserted on this connection.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection.handle) }
 }

@@ -53,22 +53,25 @@ struct AccountRow {
 /// Account queries on the shared `DatabaseWorker`, run inside the caller's transaction.
 struct AccountStore: Sendable {
     func insert(_ account: NewAccount, now: Date, in db: Database) throws -> UserProfile {
+        let id: Int64?
         do {
-            try db.execute(
+            id = try db.queryFirst(
                 """
                 INSERT INTO users (username, email, email_key, phone, display_name, password_hash, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                 """,
                 [
                     account.username.value, account.email?.value, account.email?.key, account.phone?.e164,
                     account.displayName?.value, account.passwordHash, now.databaseSeconds, now.databaseSeconds,
-                ])
+                ]
+            ) { try $0.int64("id") }
         } catch let error as DatabaseError where error.sqliteError?.constraint == .unique {
             let columns = error.sqliteError?.constrainedColumns ?? []
             throw columns.contains("users.email_key") ? AccountConflict.emailTaken : AccountConflict.usernameTaken
         }
+        guard let id else { throw DatabaseError.misused("INSERT … RETURNING id gave no row") }
         return UserProfile(
-            id: db.lastInsertRowID, username: account.username.value, email: account.email?.value,
+            id: id, username: account.username.value, email: account.email?.value,
             phone: account.phone, displayName: account.displayName?.value, createdAt: now, previousLoginAt: nil)
     }
 

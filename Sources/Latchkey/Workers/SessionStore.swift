@@ -54,17 +54,19 @@ struct SessionStore: Sendable {
     ) throws -> SessionInfo {
         let expires = now.addingTimeInterval(TimeInterval(lifetime.wholeSeconds))
         let hash = token.hash
-        try db.execute(
+        let id = try db.queryFirst(
             """
             INSERT INTO sessions (user_id, token_hash, created_at, expires_at, last_used_at, previous_login_at, label)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
             """,
             [
                 user.id, hash, now.databaseSeconds, expires.databaseSeconds, now.databaseSeconds,
                 user.previousLoginAt?.databaseSeconds, label,
-            ])
+            ]
+        ) { try $0.int64("id") }
+        guard let id else { throw DatabaseError.misused("INSERT … RETURNING id gave no row") }
         return SessionInfo(
-            id: db.lastInsertRowID, createdAt: now, expiresAt: expires, lastUsedAt: now, label: label,
+            id: id, createdAt: now, expiresAt: expires, lastUsedAt: now, label: label,
             shortID: SessionShortID.make(hash))
     }
 

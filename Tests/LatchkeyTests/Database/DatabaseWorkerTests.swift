@@ -30,8 +30,7 @@ import Testing
 
     @Test func aWriteThatReturnsIsCommitted() throws {
         let id = try worker.write { db in
-            try db.execute("INSERT INTO items (label) VALUES (?)", ["kept"])
-            return db.lastInsertRowID
+            try db.queryFirst("INSERT INTO items (label) VALUES (?) RETURNING id", ["kept"]) { try $0.int64("id") }
         }
         #expect(id == 1)
         #expect(try count() == 1)
@@ -43,10 +42,10 @@ import Testing
     ])
     func textValuesRoundTripExactly(_ text: String) throws {
         let stored = try worker.write { db in
-            try db.execute("INSERT INTO items (label) VALUES (?)", [text])
-            return try db.queryFirst(
-                "SELECT label, length(CAST(label AS BLOB)) FROM items WHERE id = ?", [db.lastInsertRowID]
-            ) {
+            let id = try db.queryFirst("INSERT INTO items (label) VALUES (?) RETURNING id", [text]) {
+                try $0.int64("id")
+            }
+            return try db.queryFirst("SELECT label, length(CAST(label AS BLOB)) FROM items WHERE id = ?", [id]) {
                 (try $0.string(at: 0), try $0.int64(at: 1))
             }
         }
