@@ -85,7 +85,12 @@ raw_whoami *raw_whoami_open(const char *path) {
     sqlite3_prepare_v3(w->db,
         "SELECT users.id, users.username, users.email, users.phone, users.display_name, users.created_at, "
         "users.last_login_at, users.password_hash, users.disabled_at, sessions.id, sessions.created_at, "
-        "sessions.expires_at, sessions.last_used_at, sessions.revoked_at, sessions.previous_login_at, sessions.label "
+        "sessions.expires_at, sessions.last_used_at, sessions.revoked_at, sessions.previous_login_at, sessions.label, "
+        "users.password_change_required, sessions.token_hash, "
+        /* What Latchkey's whoami reads besides: the roles and the second factor's state, in the same statement. */
+        "(SELECT group_concat(role, ',') FROM (SELECT role FROM user_roles WHERE user_id = users.id ORDER BY role)), "
+        "(SELECT enabled_at IS NOT NULL FROM second_factors WHERE user_id = users.id), "
+        "(SELECT count(*) FROM recovery_codes WHERE user_id = users.id AND used_at IS NULL) "
         "FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ?",
         -1, SQLITE_PREPARE_PERSISTENT, &w->query, 0);
     return w;
@@ -110,7 +115,7 @@ int raw_whoami_run(raw_whoami *w, const char *token) {
     if (rc == SQLITE_ROW) {
         found = 1;
         volatile int64_t sink = 0;
-        for (int c = 0; c < 16; c++) {
+        for (int c = 0; c < 21; c++) {
             if (sqlite3_column_type(w->query, c) == SQLITE_TEXT) sink += sqlite3_column_bytes(w->query, c);
             else sink += sqlite3_column_int64(w->query, c);
         }

@@ -46,7 +46,11 @@ struct Cases {
         let sql = """
             SELECT users.id, users.username, users.email, users.phone, users.display_name, users.created_at,
                 users.last_login_at, users.password_hash, users.disabled_at, sessions.id, sessions.created_at,
-                sessions.expires_at, sessions.last_used_at, sessions.revoked_at, sessions.previous_login_at, sessions.label
+                sessions.expires_at, sessions.last_used_at, sessions.revoked_at, sessions.previous_login_at, sessions.label,
+                users.password_change_required, sessions.token_hash,
+                (SELECT group_concat(role, ',') FROM (SELECT role FROM user_roles WHERE user_id = users.id ORDER BY role)),
+                (SELECT enabled_at IS NOT NULL FROM second_factors WHERE user_id = users.id),
+                (SELECT count(*) FROM recovery_codes WHERE user_id = users.id AND used_at IS NULL)
             FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ?
             """
         let samples = interleaved(

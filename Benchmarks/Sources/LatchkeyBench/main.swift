@@ -14,6 +14,19 @@ let latchkey =
 func log(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
 
 let hash = try Argon2idHasher().hash(Population.password)
+
+// `--profile-whoami N`: only N in-library whoami calls on 1,000 users, for a profiler (callgrind).
+if let flag = arguments.firstIndex(of: "--profile-whoami"), let count = Int(arguments[arguments.index(after: flag)]) {
+    let population = try Population(users: 1_000, hash: hash)
+    defer { population.remove() }
+    let factory = SceneFactory(workers: LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path))))
+    let display = CardCounter()
+    let scene = factory.makeWhoAmIScene(display: display)
+    let tokens = (1...1_000).map { SessionToken(Population.token($0))! }
+    for i in 0..<count { scene.interactor.fetchProfile(request: .init(token: tokens[i % 1_000])) }
+    log("profiled \(count) whoami calls, \(display.cards) cards")
+    exit(0)
+}
 var cases = Cases(quick: quick)
 let sizes = quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000]
 var medians: [Int: Double] = [:]

@@ -7,16 +7,52 @@ public enum DateText {
     /// `date` as `YYYY-MM-DD HH:MM UTC`.
     public static func format(_ date: Date) -> String {
         let t = Parts(date)
-        return "\(t.year)-\(two(t.month))-\(two(t.day)) \(two(t.hour)):\(two(t.minute)) UTC"
+        var bytes = day(t)
+        bytes.append(UInt8(ascii: " "))
+        append(t.hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(t.minute, width: 2, to: &bytes)
+        bytes += " UTC".utf8
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `date` as RFC 3339 / ISO 8601 with seconds (`2026-11-21T07:31:05Z`), for JSON.
     public static func iso8601(_ date: Date) -> String {
         let t = Parts(date)
-        return "\(t.year)-\(two(t.month))-\(two(t.day))T\(two(t.hour)):\(two(t.minute)):\(two(t.second))Z"
+        var bytes = day(t)
+        bytes.append(UInt8(ascii: "T"))
+        append(t.hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(t.minute, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(t.second, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// `YYYY-MM-DD`, into a buffer the caller goes on filling (one allocation, no interpolation).
+    private static func day(_ t: Parts) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(t.year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(t.month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(t.day, width: 2, to: &bytes)
+        return bytes
+    }
+
+    /// `value` as `width` zero-padded decimal digits.
+    private static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
 
     /// The UTC calendar fields of a time (whole seconds; times before 1970 work too).
     private struct Parts {

@@ -75,10 +75,11 @@ struct AccountStore: Sendable {
             phone: account.phone, displayName: account.displayName?.value, createdAt: now, previousLoginAt: nil)
     }
 
+    private static let byUsername = "SELECT \(AccountRow.columns) FROM users WHERE username = ?"
+    private static let byID = "SELECT \(AccountRow.columns) FROM users WHERE id = ?"
+
     func credentials(for username: Username, in db: Database) throws -> AccountCredentials? {
-        try db.queryFirst("SELECT \(AccountRow.columns) FROM users WHERE username = ?", [username.value]) {
-            try AccountRow($0).credentials
-        }
+        try db.queryFirst(Self.byUsername, [username.value]) { try AccountRow($0).credentials }
     }
 
     func credentials(userID: Int64, in db: Database) throws -> AccountCredentials? {

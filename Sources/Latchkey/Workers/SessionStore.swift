@@ -81,14 +81,26 @@ struct SessionStore: Sendable {
         ) { try SessionRow.session($0) }
     }
 
+    /// The session of a token with its user, the user's roles and second-factor state, in one
+    /// statement (whoami runs this and nothing else; its text is built once, not per call).
+    static let findSQL = """
+        SELECT \(AccountRow.columns), \(SessionRow.columns),
+            (SELECT group_concat(role, ',') FROM (SELECT role FROM user_roles WHERE user_id = users.id ORDER BY role))
+                AS user_roles,
+            (SELECT enabled_at IS NOT NULL FROM second_factors WHERE user_id = users.id) AS factor_on,
+            (SELECT count(*) FROM recovery_codes WHERE user_id = users.id AND used_at IS NULL) AS codes_left
+        FROM sessions JOIN users ON users.id = sessions.user_id
+        WHERE sessions.token_hash = ?
+        """
+
     func find(_ token: SessionToken, in db: Database) throws -> StoredSession? {
-        try db.queryFirst(
-            """
-            SELECT \(AccountRow.columns), \(SessionRow.columns)
-            FROM sessions JOIN users ON users.id = sessions.user_id
-            WHERE sessions.token_hash = ?
-            """, [token.hash]
-        ) { try SessionRow($0).stored }
+        try db.queryFirst(Self.findSQL, [token.hash]) { row in
+            var stored = try SessionRow(row).stored
+            stored.user.roles = try row.optionalString("user_roles")?.split(separator: ",").map(String.init) ?? []
+            stored.user.secondFactorOn = try row.optionalInt64("factor_on") == 1
+            stored.user.recoveryCodesLeft = stored.user.secondFactorOn ? Int(try row.int64("codes_left")) : 0
+            return stored
+        }
     }
 
     /// Deletes the user's sessions that can never authenticate again (revoked, expired or idle too long).

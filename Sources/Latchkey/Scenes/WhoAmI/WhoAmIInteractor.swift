@@ -26,12 +26,8 @@ public final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogic
 
     private func profile(of token: SessionToken?) throws -> WhoAmI.Profile.Response {
         let now = workers.time.now()
-        let found = try workers.database.read { db in
-            var found = try workers.gate.authenticate(token, now: now, in: db)
-            found.user.roles = try workers.roles.roles(userID: found.user.id, in: db)
-            try workers.factors.describe(&found.user, in: db)
-            return found
-        }
+        // One statement: the session, its user, roles and second-factor state.
+        let found = try workers.database.read { db in try workers.gate.authenticate(token, now: now, in: db) }
         if now.timeIntervalSince(found.session.lastUsedAt)
             >= TimeInterval(workers.policy.lastUsedGranularity.wholeSeconds)
         {
