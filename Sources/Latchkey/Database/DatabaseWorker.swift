@@ -118,6 +118,9 @@ public final class DatabaseWorker: Sendable {
         sqlite3_busy_timeout(connection.handle, Int32(clamping: busyTimeout.components.seconds * 1000))
         try connection.executeScript(
             "PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON; PRAGMA trusted_schema = OFF;")
+        // Pages read through a memory map instead of a copy per read, so a large database's lookups
+        // touch fewer bytes (measured on the 1M-user benchmark). Nothing for an in-memory database.
+        try connection.executeScript("PRAGMA mmap_size = 268435456;")
     }
 
     private static func open(_ location: DatabaseLocation) throws(DatabaseError) -> OpaquePointer {

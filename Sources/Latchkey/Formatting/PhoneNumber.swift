@@ -43,10 +43,16 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         self.init(callingCode: code, nationalNumber: String(digits.dropFirst(code.count)))
     }
 
-    /// Reads back a number stored in E.164.
+    /// Reads back a number stored in E.164 (`+` and 7–15 ASCII digits), nil for anything else. Read on
+    /// every whoami, so it checks the bytes directly rather than running the typed-input parser.
     public init?(e164: String) {
-        guard e164.hasPrefix("+"), let parsed = try? PhoneNumber(e164), parsed.e164 == e164 else { return nil }
-        self = parsed
+        let bytes = e164.utf8
+        guard bytes.first == UInt8(ascii: "+"), (8...16).contains(bytes.count),
+            bytes.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        let digits = String(e164.dropFirst())
+        guard let code = CallingCodes.code(prefixing: digits) else { return nil }
+        self.init(callingCode: code, nationalNumber: String(digits.dropFirst(code.count)))
     }
 
     private init(callingCode: String, nationalNumber: String) {

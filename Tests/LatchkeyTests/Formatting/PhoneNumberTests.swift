@@ -37,6 +37,23 @@ import Testing
     }
 }
 
+@Suite struct StoredPhoneNumberTests {
+    /// What `init(e164:)` reads back is what the parser stored, for numbers of 1-, 2- and 3-digit codes.
+    @Test(arguments: [
+        "+1 212 555 0134", "+7 912 345-67-33", "+44 20 7946 0958", "+49 30 1234567", "+971 50 123 4567",
+        "+998 90 123 45 67", "+86 131 2345 6789", "+1234567", "00 33 1 23 45 67 89",
+    ])
+    func aStoredNumberReadsBackAsTheParserMadeIt(_ input: String) throws {
+        let parsed = try PhoneNumber(input)
+        #expect(PhoneNumber(e164: parsed.e164) == parsed)
+    }
+
+    @Test(arguments: ["", "+", "+999 1234567", "+44 20 7946 0958", "44207946058", "+4420794605812345", "+٤٤٢٠٧٩٤٦٠٩٥٨"])
+    func anythingButAStoredNumberIsRefused(_ text: String) {
+        #expect(PhoneNumber(e164: text) == nil)
+    }
+}
+
 @Suite struct DateTextTests {
     /// The integer arithmetic agrees with Foundation's calendar, across leap years and centuries.
     @Test(
