@@ -56,6 +56,27 @@ import Testing
         #expect(try liveSessions(workers) == 1)  // only the one passwd ran in
     }
 
+    @Test func aPasswordExpiredWhileTheSignInHashesIsRequiredOfThatSignIn() throws {
+        let gated = GatedHasher()
+        let workers = try workers(hasher: gated)
+        try Seeds.register(Seeds.alice, with: workers)
+        let signIn = BackgroundRun { [workers] in
+            let login = LoginPresentationLogicSpy()
+            LoginInteractor(presenter: login, workers: workers).login(
+                request: .init(username: "alice", password: Seeds.password))
+            return login.responses
+        }
+        gated.waitUntilHeld()
+        AdminInteractor(presenter: AdminPresentationLogicSpy(), workers: workers).act(
+            request: .init(username: "alice", action: .expirePassword, actor: .init(osUser: "root")))
+        gated.open()
+        let responses = signIn.wait()
+        guard case .passwordChangeRequired = try #require(responses.last) else {
+            Issue.record("the sign-in answered from the account as it was before the hash: \(responses)")
+            return
+        }
+    }
+
     @Test func twoPasswordChangesAtOnceLeaveExactlyOneNewPassword() throws {
         let workers = try workers(hasher: Argon2idHasher(parameters: .cheapestForTests))
         try Seeds.register(Seeds.alice, with: workers)

@@ -74,9 +74,13 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
         // Hashed before the transaction: Argon2id is too slow to hold the write lock for.
         let newHash = workers.hasher.needsRehash(account.passwordHash) ? try workers.hasher.hash(password) : nil
         return try workers.database.write { db -> Login.Authenticate.Response in
-            // The password verified above must still be the stored one (no passwd, disable or
-            // delete since); otherwise this is a wrong password, and its reservation stays counted.
-            guard try workers.accounts.passwordHash(userID: user.id, in: db) == account.passwordHash else {
+            // The account is read again here: the password verified above must still be the stored
+            // one (no passwd, disable or delete since), else this is a wrong password and its
+            // reservation stays counted; and what the session opens into (a required password change)
+            // is decided from the account as it is now, not as it was before the hash.
+            guard let current = try workers.accounts.credentials(userID: user.id, in: db),
+                current.passwordHash == account.passwordHash, !current.isDisabled
+            else {
                 try workers.audit.record(
                     .loginFailed, reason: .badCredentials, usernameKey: reservation.key, userID: user.id, now: now,
                     in: db)
@@ -96,7 +100,7 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
                 return .secondFactorRequired(challenge)
             }
             try workers.throttle.release(reservation, in: db)
-            return try openSession(account, key: reservation.key, token: token, label: label, now: now, in: db)
+            return try openSession(current, key: reservation.key, token: token, label: label, now: now, in: db)
         }
     }
 
