@@ -1,3 +1,5 @@
+import Foundation
+
 /// Operations an embedding tool's administrator runs on accounts, outside any scene.
 public struct AccountAdministration: Sendable {
     private let workers: LatchkeyWorkers
@@ -19,10 +21,21 @@ public struct AccountAdministration: Sendable {
         let name = try Username(username)
         try workers.database.write { db in
             guard let account = try workers.accounts.credentials(for: name, in: db) else { throw Failure.noSuchUser }
-            let id = account.profile.id
-            _ = try workers.accounts.disable(userID: id, now: now, in: db)
-            _ = try workers.sessions.revokeAll(userID: id, now: now, in: db)
-            try workers.audit.record(.accountDisabled, usernameKey: name.value, userID: id, now: now, in: db)
+            _ = try workers.disableAccount(userID: account.profile.id, usernameKey: name.value, now: now, in: db)
         }
+    }
+}
+
+extension LatchkeyWorkers {
+    /// Disables the account, ends every one of its sessions and records it, in the caller's
+    /// transaction: the one rule behind `AccountAdministration.disable` and `latchkey admin disable`.
+    /// Returns how many sessions ended.
+    func disableAccount(
+        userID: Int64, usernameKey: String, by actor: AuthEvent.Operator? = nil, now: Date, in db: Database
+    ) throws -> Int {
+        _ = try accounts.disable(userID: userID, now: now, in: db)
+        let ended = try sessions.revokeAll(userID: userID, now: now, in: db)
+        try audit.record(.accountDisabled, usernameKey: usernameKey, userID: userID, by: actor, now: now, in: db)
+        return ended
     }
 }

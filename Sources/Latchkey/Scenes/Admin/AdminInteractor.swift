@@ -65,9 +65,7 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
             }
             switch request.action {
             case .disable:
-                _ = try workers.accounts.disable(userID: id, now: now, in: db)
-                let ended = try workers.sessions.revokeAll(userID: id, now: now, in: db)
-                try audit(.accountDisabled)
+                let ended = try workers.disableAccount(userID: id, usernameKey: name, by: actor, now: now, in: db)
                 return .disabled(username: name, sessionsEnded: ended)
             case .enable:
                 _ = try workers.accounts.enable(userID: id, now: now, in: db)
