@@ -72,11 +72,7 @@ struct MfaConfirmCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionFile().read()
-        let view = MfaView(json: options.json)
-        try root.sceneFactory().makeSecondFactorScene(display: view).interactor.change(
-            request: .init(token: token, action: .confirm(code: code)))
-        try view.finish()
+        try MfaView.change(root, options) { () throws(CLIFailure) in .confirm(code: code) }
     }
 }
 
@@ -106,12 +102,10 @@ struct MfaDisableCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionFile().read()
-        let (password, code) = try secrets.read()
-        let view = MfaView(json: options.json)
-        try root.sceneFactory().makeSecondFactorScene(display: view).interactor.change(
-            request: .init(token: token, action: .disable(password: password, code: code)))
-        try view.finish()
+        try MfaView.change(root, options) { () throws(CLIFailure) in
+            let (password, code) = try secrets.read()
+            return .disable(password: password, code: code)
+        }
     }
 }
 
@@ -125,17 +119,27 @@ struct MfaRecoveryCodesCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionFile().read()
-        let (password, code) = try secrets.read()
-        let view = MfaView(json: options.json)
-        try root.sceneFactory().makeSecondFactorScene(display: view).interactor.change(
-            request: .init(token: token, action: .replaceRecoveryCodes(password: password, code: code)))
-        try view.finish()
+        try MfaView.change(root, options) { () throws(CLIFailure) in
+            let (password, code) = try secrets.read()
+            return .replaceRecoveryCodes(password: password, code: code)
+        }
     }
 }
 
 /// Shows the SecondFactor scene's view models: the URI and the QR code, or the recovery codes.
 final class MfaView: CommandView, SecondFactorDisplayLogic {
+    /// The session file's token, then the action (its secrets read only after the token), then the
+    /// scene: what `mfa confirm`, `disable` and `recovery-codes` share.
+    static func change(
+        _ root: CompositionRoot, _ options: GlobalOptions, _ action: () throws(CLIFailure) -> SecondFactor.Action
+    ) throws(CLIFailure) {
+        let token = try root.sessionFile().read()
+        let request = SecondFactor.Change.Request(token: token, action: try action())
+        let view = MfaView(json: options.json)
+        try root.sceneFactory().makeSecondFactorScene(display: view).interactor.change(request: request)
+        try view.finish()
+    }
+
     func displayChange(viewModel: SecondFactor.Change.ViewModel) {
         switch viewModel {
         case .pending(let message, let uri, let secret):
