@@ -30,10 +30,7 @@ public final class SecondFactorInteractor: SceneInteractor<any SecondFactorPrese
                     return .notOn
                 }
                 guard let reservation = try reserve(user, now, db) else { return .throttled }
-                let plain = try workers.box.open(factor.sealedSecret, userID: user.id)
-                guard let step = TOTP().step(of: code.filter { !$0.isWhitespace }, secret: plain, at: now),
-                    try workers.factors.accept(step: step, userID: user.id, in: db)
-                else {
+                guard try workers.verifier.checkTOTP(code, userID: user.id, factor: factor, now: now, in: db) else {
                     try workers.audit.record(.codeFailed, usernameKey: user.username, userID: user.id, now: now, in: db)
                     return .invalidCredentials
                 }
