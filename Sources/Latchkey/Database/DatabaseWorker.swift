@@ -24,17 +24,13 @@ public final class DatabaseWorker: Sendable {
         self.location = location
         let handle = try Self.open(location)
         connection = Mutex(Connection(handle: handle))
-        // Opened now, used only once the database is checked and migrated (a refused file is left
-        // as it was: opening a connection writes nothing).
-        var readers: [ReaderSlot] = []
-        if case .file = location {
-            for _ in 0..<Self.readerCount {
-                let reader = Connection(handle: try Self.open(location))
-                try Self.configure(reader, busyTimeout: busyTimeout)
-                readers.append(ReaderSlot(reader))
-            }
+        // Each reader connection is opened on its first use: a command that reads once (a CLI run)
+        // opens one, not three.
+        if case .file(let path) = location {
+            readers = (0..<Self.readerCount).map { _ in ReaderSlot(path: path, busyTimeout: busyTimeout) }
+        } else {
+            readers = []
         }
-        self.readers = readers
         do {
             try configure(busyTimeout: busyTimeout)
             let applied = try Migrator.validate(self, against: migrations, location: location)
@@ -123,6 +119,13 @@ public final class DatabaseWorker: Sendable {
         try connection.executeScript("PRAGMA mmap_size = 268435456;")
     }
 
+    /// A reader connection to a file the writer has already prepared and migrated.
+    static func openReader(path: String, busyTimeout: Duration) throws(DatabaseError) -> Connection {
+        let reader = Connection(handle: try openHandle(path))
+        try configure(reader, busyTimeout: busyTimeout)
+        return reader
+    }
+
     private static func open(_ location: DatabaseLocation) throws(DatabaseError) -> OpaquePointer {
         let path: String
         switch location {
@@ -132,6 +135,11 @@ public final class DatabaseWorker: Sendable {
             try PrivateFile.prepare(filePath)
             path = filePath
         }
+        return try openHandle(path)
+    }
+
+    /// Opens `path` read-write, refusing SQLite's silent fall-back to read-only.
+    private static func openHandle(_ path: String) throws(DatabaseError) -> OpaquePointer {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -152,20 +160,35 @@ public final class DatabaseWorker: Sendable {
 
 /// One reader connection and its lock.
 final class ReaderSlot: Sendable {
-    let connection: Mutex<Connection>
+    private let connection = Mutex<Connection?>(nil)
+    private let path: String
+    private let busyTimeout: Duration
 
-    init(_ connection: sending Connection) {
-        self.connection = Mutex(connection)
+    init(path: String, busyTimeout: Duration) {
+        self.path = path
+        self.busyTimeout = busyTimeout
     }
 
     /// `body` on the connection if no other thread holds it, else nil at once.
-    func ifAvailable<T: Sendable, E: Error>(_ body: (Connection) throws(E) -> T) throws(E) -> Box<T>? {
-        try connection.withLockIfAvailable { connection throws(E) -> Box<T> in Box(try body(connection)) }
+    func ifAvailable<T: Sendable>(_ body: (Connection) throws -> T) throws -> Box<T>? {
+        try connection.withLockIfAvailable { connection throws -> Box<T> in
+            Box(try body(try Self.opened(&connection, path, busyTimeout)))
+        }
     }
 
     /// `body` on the connection, waiting for it.
-    func waiting<T: Sendable, E: Error>(_ body: (Connection) throws(E) -> T) throws(E) -> T {
-        try connection.withLock { connection throws(E) -> T in try body(connection) }
+    func waiting<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        try connection.withLock { connection throws -> T in try body(try Self.opened(&connection, path, busyTimeout)) }
+    }
+
+    /// The slot's connection, opened the first time it is needed.
+    private static func opened(_ connection: inout Connection?, _ path: String, _ busyTimeout: Duration) throws
+        -> Connection
+    {
+        if let connection { return connection }
+        let reader = try DatabaseWorker.openReader(path: path, busyTimeout: busyTimeout)
+        connection = reader
+        return reader
     }
 }
 
