@@ -29,6 +29,13 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
         ),
+        // PostgreSQL's own client library: the server engine, with every libpq convention
+        // (PGHOST, PGUSER, ~/.pgpass, service files, TLS) users of psql rely on.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
         // TOTP (RFC 6238) from OATH Toolkit, the library pam_oath is built on.
         .systemLibrary(
             name: "COath",
@@ -52,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "Latchkey",
-            dependencies: ["CSQLite", "CSodium", "COath", "CQRencode"],
+            dependencies: ["CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode"],
             exclude: ["Data"],
             swiftSettings: strict,
             plugins: ["EmbedData"]
@@ -65,7 +72,7 @@ let package = Package(
         // Seeds, spies, temporary folders and the CLI runner, shared by both test targets.
         .target(
             name: "LatchkeyTestSupport",
-            dependencies: ["Latchkey"],
+            dependencies: ["Latchkey", "CLibPQ"],
             path: "Tests/LatchkeyTestSupport",
             swiftSettings: strict
         ),

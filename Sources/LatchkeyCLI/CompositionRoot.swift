@@ -8,14 +8,14 @@ struct CompositionRoot {
 
     /// The scene factory over the database, at policy strength.
     func sceneFactory() throws(CLIFailure) -> SceneFactory {
-        let path = try databasePath()
+        let location = try databaseLocation()
         let database: DatabaseWorker
         do {
-            database = try DatabaseWorker(.file(path: path))
+            database = try DatabaseWorker(location)
         } catch {
-            throw CLIFailure(FailureViewModel.cannotOpen(path, error))
+            throw CLIFailure(FailureViewModel.cannotOpen(location.description, error))
         }
-        let secret = Paths.secretKeyFile().map { InstallationSecret(keyFile: $0) }
+        let secret = Paths.secretKeyFile().map { InstallationSecret(keyFile: $0) } ?? .beside(location)
         return SceneFactory(workers: LatchkeyWorkers(database: database, secret: secret))
     }
 
@@ -24,7 +24,12 @@ struct CompositionRoot {
         SessionFile(path: try Paths.sessionFile())
     }
 
-    /// The database path; the CLI needs one that persists, so `:memory:` is a usage error.
+    /// The database: a PostgreSQL URL (`postgresql://` or `postgres://`) or a SQLite file path.
+    func databaseLocation() throws(CLIFailure) -> DatabaseLocation {
+        DatabaseLocation(parsing: try databasePath())
+    }
+
+    /// The database path or URL; the CLI needs one that persists, so `:memory:` is a usage error.
     private func databasePath() throws(CLIFailure) -> String {
         var path = options.database ?? ""
         if options.database == nil { path = try Paths.database() }

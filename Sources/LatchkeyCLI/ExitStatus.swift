@@ -6,6 +6,7 @@ enum ExitStatus {
     static let notAuthenticated = ExitCode(1)
     static let usage = ExitCode(64)
     static let invalidInput = ExitCode(65)
+    static let unavailable = ExitCode(69)
     static let software = ExitCode(70)
     static let storage = ExitCode(74)
     static let busy = ExitCode(75)
@@ -18,6 +19,7 @@ enum ExitStatus {
         case .invalidInput: invalidInput
         case .storage: storage
         case .busy: busy
+        case .unavailable: unavailable
         case .internalError: software
         case .forbidden: forbidden
         }

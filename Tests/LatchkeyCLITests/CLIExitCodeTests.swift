@@ -82,7 +82,7 @@ import Testing
 
     @Test func aDatabaseFromANewerVersionExitsSeventyFour() throws {
         let newer =
-            Migration.bundled + [Migration(version: 9_000, name: "future", sql: "CREATE TABLE f (x INTEGER) STRICT;")]
+            Migration.sqlite + [Migration(version: 9_000, name: "future", sql: "CREATE TABLE f (x INTEGER) STRICT;")]
         _ = try DatabaseWorker(.file(path: cli.database), migrations: newer)
         let result = try cli.run(["whoami"])
         #expect(result.status == 74)

@@ -29,14 +29,14 @@ enum Seeds {
 
     static let bob = Register.CreateAccount.Request(username: "bob", password: "a long enough password for him")
 
-    /// Workers over a fresh in-memory database, with the cheapest Argon2id parameters.
+    /// Workers over a fresh database on the test's engine, with the cheapest Argon2id parameters.
     static func workers(
         time: ManualTime = ManualTime(), hasher: (any PasswordHashing)? = nil, policy: SecurityPolicy = SecurityPolicy()
     ) throws -> LatchkeyWorkers {
         LatchkeyWorkers(
-            database: try DatabaseWorker(.inMemory),
+            database: try freshDatabase(),
             hasher: hasher ?? Argon2idHasher(parameters: .cheapestForTests),
-            time: time, policy: policy)
+            time: time, policy: policy, secret: InstallationSecret())
     }
 
     /// Registers `request` through the real Register scene; fails the test if it does not succeed.

@@ -38,12 +38,24 @@ public final class InstallationSecret: Sendable {
         loaded = Mutex(RandomBytes.make(Self.keyBytes))
     }
 
-    /// The key file beside a database file, or an in-memory key for an in-memory database.
+    /// The key file beside a database file, an in-memory key for an in-memory database, and for a
+    /// PostgreSQL database the user's `$XDG_CONFIG_HOME/latchkey/postgresql.key` (every machine
+    /// sharing the database needs a copy of the same file).
     public static func beside(_ location: DatabaseLocation) -> InstallationSecret {
         switch location {
         case .inMemory: InstallationSecret()
         case .file(let path): InstallationSecret(keyFile: path + ".key")
+        case .postgresql: InstallationSecret(keyFile: serverKeyFile)
         }
+    }
+
+    /// The default key file for a server database.
+    static var serverKeyFile: String {
+        let environment = ProcessInfo.processInfo.environment
+        let config =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return config + "/latchkey/postgresql.key"
     }
 
     /// `hmac:` and the hex HMAC-SHA-256 of `text` under the key.

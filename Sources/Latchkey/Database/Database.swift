@@ -1,15 +1,17 @@
-internal import CSQLite
-
 /// The handle a `read` or `write` closure receives: statements run inside that transaction.
 /// Values are always bound, never spliced into the SQL; statements are cached by their text.
+/// SQL is written with `?` parameters for every engine (PostgreSQL's `$n` are made from them).
 public struct Database {
-    let connection: Connection
+    let connection: any EngineConnection
     let generation: UInt64
 
-    init(_ connection: Connection) {
+    init(_ connection: any EngineConnection) {
         self.connection = connection
         self.generation = connection.transactionGeneration
     }
+
+    /// The SQL dialect of the engine running this transaction.
+    public var dialect: SQLDialect { connection.dialect }
 
     private func checkAlive() throws(DatabaseError) {
         guard connection.isInTransaction, connection.transactionGeneration == generation else {
@@ -40,5 +42,5 @@ public struct Database {
     }
 
     /// The rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes64(connection.handle)) }
+    public var changes: Int { connection.changes }
 }

@@ -53,10 +53,62 @@ public enum ConstraintKind: Sendable, Hashable {
     }
 }
 
+/// A failure reported by a PostgreSQL server. Like `SQLiteError` it carries the SQL, never bound
+/// values: only the primary message (the DETAIL line, which may quote a row, is not kept).
+public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The five-character SQLSTATE (`23505` for a unique violation, `40001` for a serialization failure).
+    public let sqlState: String
+    /// The server's primary message.
+    public let message: String
+    /// The constraint or index a write broke, when it broke one.
+    public let constraintName: String?
+    /// The statement that failed, if any.
+    public let sql: String?
+
+    /// An error as the server reported it.
+    public init(sqlState: String, message: String, constraintName: String? = nil, sql: String? = nil) {
+        self.sqlState = sqlState
+        self.message = message
+        self.constraintName = constraintName
+        self.sql = sql
+    }
+
+    /// Which constraint a write broke, from the SQLSTATE (class 23).
+    public var constraint: ConstraintKind? {
+        switch sqlState {
+        case "23505": .unique
+        case "23503": .foreignKey
+        case "23514": .check
+        case "23502": .notNull
+        case _ where sqlState.hasPrefix("23"): .other
+        default: nil
+        }
+    }
+
+    /// Another transaction's writes conflicted with this one (serialization failure or deadlock):
+    /// running the whole transaction again is the remedy.
+    public var isSerializationConflict: Bool { sqlState == "40001" || sqlState == "40P01" }
+
+    /// The server could not take the work now (a lock wait past the timeout, too many connections).
+    public var isBusy: Bool { isSerializationConflict || sqlState == "55P03" || sqlState == "53300" }
+
+    public var description: String {
+        // A data exception's message can quote the value that failed to convert: left out.
+        let text = sqlState.hasPrefix("22") ? "invalid value" : message
+        return "PostgreSQL error \(sqlState): \(text)" + (sql.map { " in \"\($0)\"" } ?? "")
+    }
+}
+
 /// Everything the storage layer can fail with.
 public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// SQLite refused an operation.
     case sqlite(SQLiteError)
+    /// The PostgreSQL server refused an operation.
+    case postgresql(PostgresError)
+    /// The PostgreSQL server could not be reached (`server` is the URL without its password).
+    case serverUnavailable(server: String, reason: String)
+    /// The PostgreSQL server refused to sign Latchkey in (wrong password, no such role, no pg_hba entry).
+    case serverLoginRefused(server: String, reason: String)
     /// The folder or file for the database could not be created or opened.
     case cannotCreate(path: String, reason: String)
     /// The file can only be read, so no account or session could be stored.
@@ -83,12 +135,43 @@ public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// The server's report, when the failure came from PostgreSQL.
+    public var postgresError: PostgresError? {
+        if case .postgresql(let error) = self { return error }
+        return nil
+    }
+
     /// True when the database stayed locked by someone else past the busy timeout: worth a retry.
-    public var isBusy: Bool { sqliteError?.isBusy ?? false }
+    public var isBusy: Bool { sqliteError?.isBusy ?? postgresError?.isBusy ?? false }
+
+    /// True when the database server is out of reach (down, unreachable, refusing the sign-in, or
+    /// the connection dropped): the service is unavailable, the data is not at fault.
+    public var isServerUnavailable: Bool {
+        switch self {
+        case .serverUnavailable, .serverLoginRefused: true
+        case .postgresql(let error): error.sqlState.hasPrefix("08") || error.sqlState.hasPrefix("57P")
+        default: false
+        }
+    }
+
+    /// Which constraint a write broke, whatever the engine.
+    public var constraint: ConstraintKind? { sqliteError?.constraint ?? postgresError?.constraint }
+
+    /// True when a write broke the uniqueness of `column` of `table`: SQLite names the columns in its
+    /// message, PostgreSQL names the index (`table_column`, as every Latchkey migration names them).
+    public func brokeUniqueness(of table: String, _ column: String) -> Bool {
+        guard constraint == .unique else { return false }
+        if let sqlite = sqliteError { return sqlite.constrainedColumns.contains("\(table).\(column)") }
+        return postgresError?.constraintName == "\(table)_\(column)"
+    }
 
     public var description: String {
         switch self {
         case .sqlite(let error): error.description
+        case .postgresql(let error): error.description
+        case .serverUnavailable(let server, let reason): "Cannot reach the PostgreSQL server at \(server): \(reason)"
+        case .serverLoginRefused(let server, let reason):
+            "The PostgreSQL server at \(server) refused the sign-in: \(reason)"
         case .cannotCreate(let path, let reason): "Cannot create the database at \(path): \(reason)"
         case .readOnly(let path): "The database at \(path) is read-only."
         case .foreignDatabase(let path): "The file at \(path) is another program's database, not a Latchkey one."

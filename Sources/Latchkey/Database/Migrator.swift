@@ -1,14 +1,5 @@
 /// Brings a database to the schema of this build, or refuses it without writing a byte.
 enum Migrator {
-    static let bookkeeping = """
-        CREATE TABLE latchkey_migrations (
-            version INTEGER PRIMARY KEY,
-            name TEXT NOT NULL,
-            checksum BLOB NOT NULL,
-            applied_at INTEGER NOT NULL
-        ) STRICT
-        """
-
     struct Applied {
         let version: Int
         let name: String
@@ -24,7 +15,7 @@ enum Migrator {
             return (applied, try applied.isEmpty && hasTables(db))
         }
         // Another program's tables: refused before anything is written (not even WAL mode).
-        if foreign, case .file(let path) = location { throw DatabaseError.foreignDatabase(path: path) }
+        if foreign { throw DatabaseError.foreignDatabase(path: location.description) }
         let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
         for row in applied {
             guard let migration = known[row.version] else {
@@ -43,7 +34,7 @@ enum Migrator {
     {
         for migration in migrations.sorted(by: { $0.version < $1.version }) where !applied.contains(migration.version) {
             try worker.write { db in
-                if try !hasBookkeeping(db) { try db.connection.executeScript(bookkeeping) }
+                if try !hasBookkeeping(db) { try db.connection.executeScript(db.dialect.bookkeeping) }
                 // Another process may have applied it since we looked.
                 let done = try db.queryFirst("SELECT 1 FROM latchkey_migrations WHERE version = ?", [migration.version])
                 { _ in true }
@@ -57,13 +48,16 @@ enum Migrator {
     }
 
     private static func hasBookkeeping(_ db: Database) throws -> Bool {
-        try db.queryFirst("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'latchkey_migrations'") { _ in
-            true
-        } != nil
+        try tables(db).contains("latchkey_migrations")
     }
 
     private static func hasTables(_ db: Database) throws -> Bool {
-        try db.queryFirst("SELECT 1 FROM sqlite_schema WHERE type = 'table'") { _ in true } != nil
+        try !tables(db).isEmpty
+    }
+
+    /// The names of the database's tables (of its current schema, on PostgreSQL).
+    static func tables(_ db: Database) throws -> Set<String> {
+        Set(try db.query(db.dialect.tables) { try $0.string("name") })
     }
 
     static func appliedMigrations(_ db: Database) throws -> [Applied] {

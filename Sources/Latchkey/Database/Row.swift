@@ -1,10 +1,17 @@
+internal import CLibPQ
 internal import CSQLite
 public import Foundation
 
 /// The current row of a query, read by column name; valid only inside the closure that receives it.
 /// Reading by name means a column added by a migration cannot shift another file's reads.
 public struct Row {
-    let statement: OpaquePointer
+    /// Where the values are: a stepped SQLite statement, or one row of a PostgreSQL result (binary format).
+    enum Cursor {
+        case sqlite(OpaquePointer)
+        case postgresql(result: OpaquePointer, row: Int32)
+    }
+
+    let cursor: Cursor
     let sql: String
     let names: ColumnNames
 
@@ -15,7 +22,12 @@ public struct Row {
     }
 
     /// The number of columns.
-    public var count: Int { Int(sqlite3_column_count(statement)) }
+    public var count: Int {
+        switch cursor {
+        case .sqlite(let statement): Int(sqlite3_column_count(statement))
+        case .postgresql(let result, _): Int(PQnfields(result))
+        }
+    }
 
     /// The value of column `name` in its SQLite storage class.
     public func value(_ name: String) throws(DatabaseError) -> SQLValue { value(at: try index(name)) }
@@ -24,6 +36,13 @@ public struct Row {
     public func value(at index: Int) -> SQLValue { value(at: Int32(index)) }
 
     private func value(at column: Int32) -> SQLValue {
+        switch cursor {
+        case .sqlite(let statement): Self.sqliteValue(statement, column)
+        case .postgresql(let result, let row): PostgresValue.decode(result, row: row, column: column)
+        }
+    }
+
+    private static func sqliteValue(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
@@ -122,6 +141,10 @@ public struct Row {
 /// A statement's column names and their indexes, read once when it is prepared.
 final class ColumnNames {
     let index: [String: Int32]
+
+    init(index: [String: Int32]) {
+        self.index = index
+    }
 
     init(_ statement: OpaquePointer) {
         var index: [String: Int32] = [:]

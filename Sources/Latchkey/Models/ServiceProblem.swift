@@ -2,6 +2,8 @@
 public enum ServiceProblem: Error, Sendable, Hashable {
     /// Another process held the database past the busy timeout: worth retrying.
     case databaseBusy
+    /// The database server could not be reached, or refused to sign Latchkey in; the text says which.
+    case serverUnavailable(String)
     /// The database could not be read or written; the text says why (never with secrets or SQL).
     case storage(String)
     /// Argon2id could not get its memory.
@@ -16,6 +18,7 @@ public enum ServiceProblem: Error, Sendable, Hashable {
         switch error {
         case let error as DatabaseError where error.isBusy: .databaseBusy
         case DatabaseError.misuse(let what): .internalError(what)
+        case let error as DatabaseError where error.isServerUnavailable: .serverUnavailable(StorageText.explain(error))
         case let error as DatabaseError: .storage(StorageText.explain(error))
         case is PasswordHashingError: .hashingFailed
         case let error as InstallationSecret.Failure: .secretKey(error.description)

@@ -65,9 +65,9 @@ struct AccountStore: Sendable {
                     account.displayName?.value, account.passwordHash, now.databaseSeconds, now.databaseSeconds,
                 ]
             ) { try $0.int64("id") }
-        } catch let error as DatabaseError where error.sqliteError?.constraint == .unique {
-            let columns = error.sqliteError?.constrainedColumns ?? []
-            throw columns.contains("users.email_key") ? AccountConflict.emailTaken : AccountConflict.usernameTaken
+        } catch let error as DatabaseError where error.constraint == .unique {
+            throw error.brokeUniqueness(of: "users", "email_key")
+                ? AccountConflict.emailTaken : AccountConflict.usernameTaken
         }
         guard let id else { throw DatabaseError.misused("INSERT … RETURNING id gave no row") }
         return UserProfile(
@@ -134,18 +134,18 @@ struct AccountStore: Sendable {
 
     /// Accounts whose username, email or display name holds `search` (any case), by username.
     func list(search: String?, limit: Int, in db: Database) throws -> [AccountCredentials] {
-        let pattern = search.map {
+        // No search is the pattern that matches every row.
+        let pattern =
             "%"
-                + $0.lowercased().replacing("\\", with: "\\\\").replacing("%", with: "\\%")
-                .replacing("_", with: "\\_") + "%"
-        }
+            + (search ?? "").lowercased().replacing("\\", with: "\\\\").replacing("%", with: "\\%")
+            .replacing("_", with: "\\_") + "%"
         return try db.query(
             """
             SELECT \(AccountRow.columns) FROM users
-            WHERE ? IS NULL OR lower(username) LIKE ? ESCAPE '\\' OR lower(coalesce(email, '')) LIKE ? ESCAPE '\\'
+            WHERE lower(username) LIKE ? ESCAPE '\\' OR lower(coalesce(email, '')) LIKE ? ESCAPE '\\'
                 OR lower(coalesce(display_name, '')) LIKE ? ESCAPE '\\'
             ORDER BY username LIMIT ?
-            """, [pattern, pattern, pattern, pattern, limit]
+            """, [pattern, pattern, pattern, limit]
         ) { try AccountRow($0).credentials }
     }
 

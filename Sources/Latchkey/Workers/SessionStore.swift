@@ -82,19 +82,22 @@ struct SessionStore: Sendable {
     }
 
     /// The session of a token with its user, the user's roles and second-factor state, in one
-    /// statement (whoami runs this and nothing else; its text is built once, not per call).
-    static let findSQL = """
+    /// statement (whoami runs this and nothing else; its text is built once per dialect, not per call).
+    static let findSQL = Dictionary(uniqueKeysWithValues: SQLDialect.allCases.map { ($0, findSQL(in: $0)) })
+
+    private static func findSQL(in dialect: SQLDialect) -> String {
+        """
         SELECT \(AccountRow.columns), \(SessionRow.columns),
-            (SELECT group_concat(role, ',') FROM (SELECT role FROM user_roles WHERE user_id = users.id ORDER BY role))
-                AS user_roles,
+            \(dialect.sortedList("role", from: "user_roles", where: "user_id = users.id")) AS user_roles,
             (SELECT enabled_at IS NOT NULL FROM second_factors WHERE user_id = users.id) AS factor_on,
             (SELECT count(*) FROM recovery_codes WHERE user_id = users.id AND used_at IS NULL) AS codes_left
         FROM sessions JOIN users ON users.id = sessions.user_id
         WHERE sessions.token_hash = ?
         """
+    }
 
     func find(_ token: SessionToken, in db: Database) throws -> StoredSession? {
-        try db.queryFirst(Self.findSQL, [token.hash]) { row in
+        try db.queryFirst(Self.findSQL[db.dialect]!, [token.hash]) { row in
             var stored = try SessionRow(row).stored
             stored.user.roles = try row.optionalString("user_roles")?.split(separator: ",").map(String.init) ?? []
             stored.user.secondFactorOn = try row.optionalInt64("factor_on") == 1
@@ -129,7 +132,7 @@ struct SessionStore: Sendable {
     /// Revokes every live session of a user but `keeping`; returns how many it ended.
     func revokeAll(userID: Int64, keeping: Int64? = nil, now: Date, in db: Database) throws -> Int {
         try db.execute(
-            "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?",
+            "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS DISTINCT FROM ?",
             [now.databaseSeconds, userID, keeping])
         return db.changes
     }

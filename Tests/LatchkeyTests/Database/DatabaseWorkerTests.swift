@@ -100,8 +100,9 @@ import Testing
 
     @Test func statementsAreCachedBySQLText() throws {
         let connection = try worker.write { db in
-            let first = try db.connection.statement("SELECT count(*) FROM items")
-            let second = try db.connection.statement("SELECT count(*) FROM items")
+            let sqlite = try #require(db.connection as? SQLiteConnection)
+            let first = try sqlite.statement("SELECT count(*) FROM items")
+            let second = try sqlite.statement("SELECT count(*) FROM items")
             return first == second
         }
         #expect(connection)

@@ -24,7 +24,7 @@ import Testing
 
     @Test func bundledMigrationsApplyToANewDatabase() throws {
         let worker = try DatabaseWorker(.inMemory)
-        #expect(try versions(worker) == Migration.bundled.map { Int64($0.version) })
+        #expect(try versions(worker) == Migration.sqlite.map { Int64($0.version) })
         #expect(try tables(worker) == Self.allTables)
     }
 
@@ -40,7 +40,7 @@ import Testing
                 Record(version: Int(try $0.int64(at: 0)), name: try $0.string(at: 1), checksum: try $0.bytes(at: 2))
             }
         }
-        #expect(stored == Migration.bundled.map { Record(version: $0.version, name: $0.name, checksum: $0.checksum) })
+        #expect(stored == Migration.sqlite.map { Record(version: $0.version, name: $0.name, checksum: $0.checksum) })
         #expect(stored.allSatisfy { $0.checksum.count == 32 })
     }
 
@@ -54,23 +54,23 @@ import Testing
         let after = try second.read { db in
             try db.query("SELECT applied_at FROM latchkey_migrations") { try $0.int64(at: 0) }
         }
-        #expect(after == Array(repeating: 1, count: Migration.bundled.count))
-        #expect(try versions(second) == Migration.bundled.map { Int64($0.version) })
+        #expect(after == Array(repeating: 1, count: Migration.sqlite.count))
+        #expect(try versions(second) == Migration.sqlite.map { Int64($0.version) })
     }
 
     @Test func pendingMigrationsApplyInOrderOnReopen() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("db.sqlite3")
-        _ = try DatabaseWorker(.file(path: path), migrations: Array(Migration.bundled.prefix(1)))
+        _ = try DatabaseWorker(.file(path: path), migrations: Array(Migration.sqlite.prefix(1)))
         let worker = try DatabaseWorker(.file(path: path))
-        #expect(try versions(worker) == Migration.bundled.map { Int64($0.version) })
+        #expect(try versions(worker) == Migration.sqlite.map { Int64($0.version) })
     }
 
     @Test func aDatabaseWithAnUnknownNewerMigrationIsRefusedAndLeftUntouched() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("db.sqlite3")
         let newer =
-            Migration.bundled + [
+            Migration.sqlite + [
                 Migration(version: 9999, name: "from_the_future", sql: "CREATE TABLE future (x INTEGER) STRICT;")
             ]
         do { _ = try DatabaseWorker(.file(path: path), migrations: newer) }
@@ -87,7 +87,7 @@ import Testing
         let path = folder.file("db.sqlite3")
         _ = try DatabaseWorker(.file(path: path))
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        var altered = Migration.bundled
+        var altered = Migration.sqlite
         let first = altered[0]
         altered[0] = Migration(version: first.version, name: first.name, sql: first.sql + "\n-- edited later\n")
         #expect(throws: DatabaseError.migrationChanged(version: first.version, name: first.name)) {
@@ -98,7 +98,7 @@ import Testing
 
     @Test func aFailingMigrationLeavesNoTraceOfItself() throws {
         let broken =
-            Migration.bundled + [
+            Migration.sqlite + [
                 Migration(
                     version: 50, name: "broken", sql: "CREATE TABLE half (x INTEGER) STRICT; SELECT * FROM nowhere;")
             ]
@@ -109,20 +109,45 @@ import Testing
         #expect(try tables(worker) == Self.allTables)
     }
 
-    @Test func everySQLFileInTheMigrationsFolderIsCompiledIn() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Migrations")
+    @Test(arguments: SQLDialect.allCases)
+    func everySQLFileOfAnEngineFolderIsCompiledIn(_ dialect: SQLDialect) throws {
+        let folder = Self.migrationsFolder.appendingPathComponent(dialect == .sqlite ? "sqlite" : "postgresql")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
             .sorted()
         #expect(!files.isEmpty)
-        let compiled = Migration.bundled.map { String(format: "%04d_%@.sql", $0.version, $0.name) }
+        let compiled = dialect.migrations.map { String(format: "%04d_%@.sql", $0.version, $0.name) }
         #expect(compiled == files)
-        for (file, migration) in zip(files, Migration.bundled) {
+        for (file, migration) in zip(files, dialect.migrations) {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             #expect(text == migration.sql, "\(file) differs from its compiled copy")
         }
     }
+
+    @Test func bothEnginesListTheSameVersionsUnderTheSameNames() {
+        #expect(Migration.sqlite.map(\.version) == Migration.postgresql.map(\.version))
+        #expect(Migration.sqlite.map(\.name) == Migration.postgresql.map(\.name))
+        #expect(Migration.sqlite.count >= 8)
+    }
+
+    /// The checksums SQLite databases in use recorded when these migrations were applied (before the
+    /// files moved into Migrations/sqlite/): a changed byte would lock every such database out.
+    @Test func sqliteMigrationsKeepTheChecksumsExistingDatabasesRecorded() {
+        let recorded = [
+            "4c99c47e7dc498c12a0e1d792c940228a2cccb38cd35ef4df7253521b6a713d5",
+            "aa2bc4f5365a4f05bbb2316cfe6690fce5622e315d3fc67d82e414d5e44a0537",
+            "7ee25abf054a3eb6cd623749c184a2f33ae194829a017bc35bff5817a5e5c23e",
+            "8728fe8fa1b3bff56b643dbc4b3e115c3bf6adbfa2edd837f518dac4d0ae410d",
+            "a6884fd198abb74880e87fd4e473a24248f30d6d0a4c3af8aa49766aceb3c2c9",
+            "498eab787618d4b74bce30ece7620b96a746ae83fedaaea2f78efdb77358489a",
+            "553d2d81ae940f95124df5beeac736869d9ee61a282ad79c000c1f96b3807e56",
+            "1be6192d15eb27494f8313f2400f625f96b367f75cc64d85b73312c2e7d73974",
+        ]
+        #expect(Migration.sqlite.prefix(recorded.count).map { Hex.encode($0.checksum) } == recorded)
+    }
+
+    private static let migrationsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Migrations")
 
     @Test func tablesAreStrictWithTheIndexesTheirLookupsNeed() throws {
         let worker = try DatabaseWorker(.inMemory)

@@ -9,6 +9,8 @@ public enum FailureKind: Sendable, Hashable {
     case storage
     /// The database stayed busy past the timeout: worth a retry.
     case busy
+    /// The database server cannot be reached or refused the sign-in.
+    case unavailable
     /// Signed in, but not allowed to do this.
     case forbidden
     /// A bug in Latchkey.
@@ -62,6 +64,8 @@ public struct FailureViewModel: Sendable, Hashable {
             FailureViewModel(message: "The database is busy. Try again in a moment.", kind: .busy)
         case .storage(let reason):
             FailureViewModel(message: "Storage error: \(reason)", kind: .storage)
+        case .serverUnavailable(let reason):
+            FailureViewModel(message: "Database server unavailable: \(reason)", kind: .unavailable)
         case .hashingFailed:
             FailureViewModel(message: "Not enough memory to check the password.", kind: .storage)
         case .secretKey(let reason):
@@ -75,6 +79,10 @@ public struct FailureViewModel: Sendable, Hashable {
     public static func cannotOpen(_ path: String, _ error: DatabaseError) -> FailureViewModel {
         if error.isBusy { return unavailable(.databaseBusy) }
         if case .misuse = error { return unavailable(.from(error)) }
+        if error.isServerUnavailable {
+            return FailureViewModel(
+                message: "Cannot use the database at \(path): \(StorageText.explain(error))", kind: .unavailable)
+        }
         return FailureViewModel(
             message: "Cannot use the database at \(path): \(StorageText.explain(error))", kind: .storage)
     }

@@ -14,6 +14,9 @@ enum StorageText {
             case .constraint: "a stored value broke one of its rules (a damaged database, or a bug)."
             default: "SQLite failed (code \(sqlite.extendedCode))."
             }
+        case .postgresql(let server): explain(server)
+        case .serverUnavailable(_, let reason): "the server cannot be reached: \(reason)"
+        case .serverLoginRefused(_, let reason): "the server refused the sign-in: \(reason)"
         case .cannotCreate(_, let reason): "it cannot be created: \(reason)."
         case .readOnly: "it is read-only."
         case .foreignDatabase: "it is another program's database, not a Latchkey one."
@@ -24,6 +27,19 @@ enum StorageText {
             "its migration \(version) (\(name)) differs from the one this version of Latchkey ships."
         case .damagedValue, .unexpectedColumnType: "it holds a damaged value."
         case .misuse(let what): "internal error: \(what)"
+        }
+    }
+
+    /// A server's failure by its SQLSTATE class, never its message (which may quote a value).
+    private static func explain(_ error: PostgresError) -> String {
+        switch error.sqlState.prefix(2) {
+        case "08": "the connection to the server was lost."
+        case "23": "a stored value broke one of its rules (a damaged database, or a bug)."
+        case "42": "its tables are not what this version of Latchkey expects."
+        case "53": "the server is out of resources (disk, memory or connections)."
+        case "57": "the server is shutting down or cancelled the work."
+        case "22": "a value could not be stored (it holds a character PostgreSQL refuses)."
+        default: "the server failed (SQLSTATE \(error.sqlState))."
         }
     }
 }

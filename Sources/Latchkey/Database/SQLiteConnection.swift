@@ -4,8 +4,8 @@ import Foundation
 /// SQLite's "copy this buffer now" destructor.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-/// One SQLite connection and its statement cache. Not thread-safe: `DatabaseWorker` serializes it.
-final class Connection {
+/// One SQLite connection and its statement cache. Not thread-safe: its engine serializes it.
+final class SQLiteConnection: EngineConnection {
     let handle: OpaquePointer
     /// Prepared statements by SQL text, kept for the life of the connection.
     private var statements: [String: OpaquePointer] = [:]
@@ -26,6 +26,11 @@ final class Connection {
         for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
+
+    var dialect: SQLDialect { .sqlite }
+
+    /// The rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes64(handle)) }
 
     func endTransaction() {
         isInTransaction = false
@@ -105,7 +110,7 @@ final class Connection {
         while true {
             let code = sqlite3_step(statement)
             switch code {
-            case SQLITE_ROW: try row(Row(statement: statement, sql: sql, names: names))
+            case SQLITE_ROW: try row(Row(cursor: .sqlite(statement), sql: sql, names: names))
             case SQLITE_DONE: return
             default: throw error(code, sql: sql)
             }

@@ -1,0 +1,30 @@
+/// One connection of a storage engine, used by one thread at a time (its engine's lock sees to it).
+protocol EngineConnection: AnyObject {
+    /// The SQL this connection speaks.
+    var dialect: SQLDialect { get }
+    /// True between BEGIN and the end of the transaction.
+    var isInTransaction: Bool { get set }
+    /// Bumped when a transaction ends, so a `Database` handle kept past its closure is refused.
+    var transactionGeneration: UInt64 { get }
+    /// The rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { get }
+    /// Marks the transaction ended.
+    func endTransaction()
+    /// Runs one statement with `values` bound to its `?` parameters, calling `row` for each row.
+    func run(_ sql: String, _ values: [any SQLBindable], row: (Row) throws -> Void) throws
+    /// Runs SQL text with no parameters, possibly several statements (migrations).
+    func executeScript(_ sql: String) throws(DatabaseError)
+}
+
+/// A way of keeping data: one writer and readers over a SQLite file, or a pool over a PostgreSQL server.
+protocol StorageEngine: Sendable {
+    var dialect: SQLDialect { get }
+    /// `body` in a read transaction: a consistent snapshot.
+    func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T
+    /// `body` in a write transaction: committed when it returns, rolled back when it throws.
+    func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T
+    /// Runs the migrator's `body` with other processes and machines kept out of migrating meanwhile.
+    func migrating<T>(_ body: () throws -> T) throws -> T
+    /// Called once the existing schema is known to be Latchkey's, before any migration writes.
+    func schemaValidated() throws(DatabaseError)
+}

@@ -1,0 +1,58 @@
+/// The SQL an engine speaks, where the two differ: the one named place stores and the migrator ask,
+/// instead of branching on the engine themselves.
+public enum SQLDialect: Sendable, Hashable, CaseIterable {
+    case sqlite
+    case postgresql
+
+    /// The migrations of this engine's folder under Migrations/.
+    public var migrations: [Migration] {
+        switch self {
+        case .sqlite: Migration.sqlite
+        case .postgresql: Migration.postgresql
+        }
+    }
+
+    /// An expression listing `column` of the rows of `table` matching `condition`, sorted and joined with commas
+    /// (NULL when there are none).
+    func sortedList(_ column: String, from table: String, where condition: String) -> String {
+        switch self {
+        case .sqlite:
+            "(SELECT group_concat(\(column), ',') FROM (SELECT \(column) FROM \(table) WHERE \(condition) "
+                + "ORDER BY \(column)))"
+        case .postgresql:
+            "(SELECT string_agg(\(column), ',' ORDER BY \(column)) FROM \(table) WHERE \(condition))"
+        }
+    }
+
+    /// The migrations' bookkeeping table.
+    var bookkeeping: String {
+        switch self {
+        case .sqlite:
+            """
+            CREATE TABLE latchkey_migrations (
+                version INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                checksum BLOB NOT NULL,
+                applied_at INTEGER NOT NULL
+            ) STRICT
+            """
+        case .postgresql:
+            """
+            CREATE TABLE latchkey_migrations (
+                version BIGINT PRIMARY KEY,
+                name TEXT NOT NULL,
+                checksum BYTEA NOT NULL,
+                applied_at BIGINT NOT NULL
+            )
+            """
+        }
+    }
+
+    /// One row per table of the database (its current schema on PostgreSQL), named `name`.
+    var tables: String {
+        switch self {
+        case .sqlite: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        case .postgresql: "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()"
+        }
+    }
+}

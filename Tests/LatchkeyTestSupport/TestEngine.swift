@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Latchkey
+
+/// The storage engine a test runs on. Suites marked `.onEveryEngine` run each test once per engine;
+/// fixtures ask `TestEngine.current` for a fresh database.
+enum TestEngine: String, Sendable, CaseIterable, CustomStringConvertible {
+    case sqlite
+    case postgresql
+
+    /// The engine of the running test (SQLite unless a suite runs on every engine).
+    @TaskLocal static var current: TestEngine = .sqlite
+
+    var description: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
+
+    /// A fresh, empty database on this engine: in memory for SQLite, a new schema on the test server.
+    func freshDatabase() throws -> DatabaseLocation {
+        switch self {
+        case .sqlite: return .inMemory
+        case .postgresql: return try TestPostgres.shared.get().freshDatabase()
+        }
+    }
+
+    /// The engines this machine can run; PostgreSQL's absence is said once, on stderr.
+    static var available: [TestEngine] {
+        switch TestPostgres.shared {
+        case .success: return allCases
+        case .failure(let reason) where reason.noBinaries:
+            announceSkip(reason)
+            return [.sqlite]
+        case .failure:
+            // Binaries but no server: a failure, reported by the PostgreSQL case itself.
+            return allCases
+        }
+    }
+
+    private static let skipAnnounced = Atomic<Bool>(false)
+
+    private static func announceSkip(_ reason: TestPostgres.Unavailable) {
+        guard !skipAnnounced.exchange(true, ordering: .relaxed) else { return }
+        FileHandle.standardError.write(Data("SKIPPED: every PostgreSQL case of the engine suites: \(reason)\n".utf8))
+    }
+}
+
+/// A fresh database on the running test's engine.
+func freshDatabase(busyTimeout: Duration = SecurityPolicy().busyTimeout) throws -> DatabaseWorker {
+    try DatabaseWorker(try TestEngine.current.freshDatabase(), busyTimeout: busyTimeout)
+}
+
+/// Runs every test of a suite once per available engine, the second run's failures marked
+/// "on PostgreSQL" (one source, both engines: no copied suites).
+struct OnEveryEngine: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> OnEveryEngine? {
+        testCase == nil ? nil : self
+    }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        for engine in TestEngine.available {
+            let marking = IssueHandlingTrait.compactMapIssues { issue in
+                var issue = issue
+                issue.comments.append("on \(engine)")
+                return issue
+            }
+            try await TestEngine.$current.withValue(engine) {
+                try await marking.provideScope(for: test, testCase: testCase) {
+                    do {
+                        try await function()
+                    } catch {
+                        throw EngineFailure(engine: engine, error: error)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An error a test threw, with the engine it ran on.
+struct EngineFailure: Error, CustomStringConvertible {
+    let engine: TestEngine
+    let error: any Error
+    var description: String { "on \(engine): \(error)" }
+}
+
+extension Trait where Self == OnEveryEngine {
+    /// Each test of the suite runs on SQLite and on PostgreSQL.
+    static var onEveryEngine: OnEveryEngine { OnEveryEngine() }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Synchronization
+
+@testable import Latchkey
+
+/// A throwaway PostgreSQL server for this test process: `initdb` into a temporary folder, listening
+/// on a Unix socket only (no TCP port), started on first use and stopped when the process exits
+/// (and by a watchdog if the process dies). As root, the server runs as the `postgres` user.
+/// Each test gets a schema of its own, so tests run in parallel on one server.
+final class TestPostgres: Sendable {
+    /// The server, or why there is none (no server binaries: those cases are skipped, said once).
+    static let shared: Result<TestPostgres, Unavailable> = start()
+
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+        /// True when the machine has no PostgreSQL server binaries at all (a skip, not a failure).
+        let noBinaries: Bool
+    }
+
+    let folder: String
+    private let admin: Mutex<PostgresConnection>
+    private let nextSchema = Atomic<Int>(0)
+
+    private init(folder: String, admin: sending PostgresConnection) {
+        self.folder = folder
+        self.admin = Mutex(admin)
+    }
+
+    /// The URL of the server's database with `schema` first on the search path.
+    func url(schema: String? = nil) -> String {
+        let base = "postgresql:///postgres?host=\(folder)&user=latchkey"
+        return schema.map { base + "&options=-csearch_path%3D\($0)" } ?? base
+    }
+
+    /// A new, empty schema and the location of a database that uses it.
+    func freshDatabase() throws -> DatabaseLocation {
+        let name = "t\(getpid())_\(nextSchema.add(1, ordering: .relaxed).newValue)"
+        try admin.withLock { connection throws(DatabaseError) in
+            try connection.executeScript("CREATE SCHEMA \(name)")
+        }
+        return .postgresql(url: url(schema: name))
+    }
+
+    /// Runs SQL on the server outside any worker (as a test's second machine or an operator would).
+    func execute(_ sql: String) throws {
+        try admin.withLock { connection throws(DatabaseError) in try connection.executeScript(sql) }
+    }
+
+    // MARK: Starting and stopping
+
+    /// The newest server binaries: `$LATCHKEY_POSTGRES_BIN`, else /usr/lib/postgresql/<version>/bin.
+    static func binaries() -> String? {
+        if let named = ProcessInfo.processInfo.environment["LATCHKEY_POSTGRES_BIN"] { return named }
+        let root = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return versions.compactMap(Int.init).sorted().reversed().map { "\(root)/\($0)/bin" }
+            .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }
+    }
+
+    private static func start() -> Result<TestPostgres, Unavailable> {
+        guard let bin = binaries() else {
+            return .failure(
+                Unavailable(
+                    description:
+                        "no PostgreSQL server binaries (apt-get install postgresql, or set LATCHKEY_POSTGRES_BIN)",
+                    noBinaries: true))
+        }
+        do {
+            let folder = try makeFolder()
+            let data = folder + "/data"
+            try run(
+                bin + "/initdb",
+                ["-D", data, "-U", "latchkey", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"])
+            let settings =
+                "-k \(folder) -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+                + "-c max_connections=400 -c shared_buffers=32MB"
+            try run(bin + "/pg_ctl", ["-D", data, "-l", folder + "/server.log", "-w", "-o", settings, "start"])
+            stopCommand.withLock { $0 = (bin + "/pg_ctl", ["-D", data, "-m", "immediate", "stop"], folder) }
+            atexit { TestPostgres.stop() }
+            startWatchdog(bin: bin, data: data, folder: folder)
+            let url = "postgresql:///postgres?host=\(folder)&user=latchkey"
+            let admin = try PostgresConnection.connect(url: url, busyTimeout: .seconds(30))
+            return .success(TestPostgres(folder: folder, admin: admin))
+        } catch {
+            return .failure(
+                Unavailable(description: "the test PostgreSQL server did not start: \(error)", noBinaries: false))
+        }
+    }
+
+    private static let stopCommand = Mutex<(String, [String], String)?>(nil)
+
+    /// Stops the server at once and removes its folder.
+    static func stop() {
+        guard let (tool, arguments, folder) = stopCommand.withLock({ $0.take() }) else { return }
+        try? run(tool, arguments)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// A folder the server's user owns (the `postgres` user when the tests run as root).
+    private static func makeFolder() throws -> String {
+        var template = Array("/tmp/latchkey-pg-XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+        let folder = String(cString: created)
+        if getuid() == 0 {
+            guard let user = getpwnam("postgres") else {
+                throw Unavailable(description: "no postgres user", noBinaries: false)
+            }
+            chown(folder, user.pointee.pw_uid, user.pointee.pw_gid)
+        }
+        return folder
+    }
+
+    /// Runs a server tool (as `postgres` under root), failing with its output when it fails.
+    private static func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        if getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+            process.arguments = ["-u", "postgres", "--", tool] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Unavailable(description: "\(tool) failed: \(text)", noBinaries: false)
+        }
+    }
+
+    /// Stops the server if this process dies without running its exit handlers (a crash, a kill).
+    private static func startWatchdog(bin: String, data: String, folder: String) {
+        let stop = (getuid() == 0 ? "runuser -u postgres -- " : "") + "\(bin)/pg_ctl -D \(data) -m immediate stop"
+        let script =
+            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) >/dev/null 2>&1; rm -rf \(folder)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+}
