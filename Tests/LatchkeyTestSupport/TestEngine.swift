@@ -91,3 +91,26 @@ extension Trait where Self == OnEveryEngine {
     /// Each test of the suite runs on SQLite and on PostgreSQL.
     static var onEveryEngine: OnEveryEngine { OnEveryEngine() }
 }
+
+/// Every value of every table as text (bytes both as hex and as UTF-8), on either engine: for
+/// checking that no secret is stored in clear anywhere.
+func dumpEveryTable(_ worker: DatabaseWorker) throws -> String {
+    try worker.read { db in
+        var text = ""
+        for table in try Migrator.tables(db).sorted() {
+            try db.query("SELECT * FROM \(table)") { row in
+                for index in 0..<row.count {
+                    switch row.value(at: index) {
+                    case .null: text += "NULL "
+                    case .integer(let value): text += "\(value) "
+                    case .real(let value): text += "\(value) "
+                    case .text(let value): text += value + " "
+                    case .blob(let bytes):
+                        text += Hex.encode(bytes) + " " + String(decoding: bytes, as: UTF8.self) + " "
+                    }
+                }
+            }
+        }
+        return text
+    }
+}

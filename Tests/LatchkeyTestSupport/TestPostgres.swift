@@ -112,37 +112,41 @@ final class TestPostgres: Sendable {
 
     /// Runs a server tool (as `postgres` under root), failing with its output when it fails.
     private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        if getuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            process.arguments = ["-u", "postgres", "--", tool] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-        }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let asServerUser = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []
+        // A file, not a pipe: the server pg_ctl starts keeps its inherited descriptors open, and a
+        // pipe would never reach its end.
+        let outputPath = NSTemporaryDirectory() + "/latchkey-pg-output-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let pid = try spawn(asServerUser + [tool] + arguments, output: outputPath)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else {
+            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
             throw Unavailable(description: "\(tool) failed: \(text)", noBinaries: false)
         }
+    }
+
+    /// Starts `command` with its output in the file at `output` (posix_spawn: Foundation's Process
+    /// was seen waiting forever for a pg_ctl that had exited).
+    private static func spawn(_ command: [String], output: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let arguments = command.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, command[0], &actions, nil, arguments, environ)
+        guard code == 0 else { throw Unavailable(description: "cannot start \(command[0])", noBinaries: false) }
+        return pid
     }
 
     /// Stops the server if this process dies without running its exit handlers (a crash, a kill).
     private static func startWatchdog(bin: String, data: String, folder: String) {
         let stop = (getuid() == 0 ? "runuser -u postgres -- " : "") + "\(bin)/pg_ctl -D \(data) -m immediate stop"
-        let script =
-            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) >/dev/null 2>&1; rm -rf \(folder)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop); rm -rf \(folder)"
+        _ = try? spawn(["/bin/sh", "-c", script], output: "/dev/null")
     }
 }

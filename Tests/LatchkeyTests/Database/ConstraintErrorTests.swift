@@ -2,13 +2,15 @@ import Foundation
 import Testing
 
 @testable import Latchkey
+@testable import LatchkeyTestSupport
 
-@Suite struct ConstraintErrorTests {
+/// Each engine's constraint failures become the same `DatabaseError` answers (and so the same exit codes).
+@Suite(.onEveryEngine) struct ConstraintErrorTests {
     private let worker: DatabaseWorker
     private let hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g"
 
     init() throws {
-        worker = try DatabaseWorker(.inMemory)
+        worker = try freshDatabase()
         try worker.write { [hash] db in
             try db.execute(
                 "INSERT INTO users (username, email, email_key, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)",
@@ -16,22 +18,33 @@ import Testing
         }
     }
 
-    private func failure(_ sql: String, _ values: [any SQLBindable]) -> SQLiteError? {
+    private func failure(_ sql: String, _ values: [any SQLBindable]) -> DatabaseError? {
         do {
             try worker.write { db in try db.execute(sql, values) }
             return nil
         } catch {
-            return (error as? DatabaseError)?.sqliteError
+            return error as? DatabaseError
         }
     }
 
-    @Test func aDuplicateUsernameInAnotherCaseIsAUniqueViolationOnUsername() {
+    @Test func aDuplicateUsernameIsAUniqueViolationOnUsername() {
+        let error = failure(
+            "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)", ["alice", hash])
+        #expect(error?.constraint == .unique)
+        #expect(error?.brokeUniqueness(of: "users", "username") == true)
+        #expect(error?.brokeUniqueness(of: "users", "email_key") == false)
+        if let sqlite = error?.sqliteError {
+            #expect(sqlite.code == .constraint)
+            #expect(sqlite.extendedCode == .constraintUnique)
+        }
+    }
+
+    /// Latchkey stores usernames lower-cased; each engine refuses another case in its own way (SQLite's
+    /// NOCASE index, PostgreSQL's check that the stored form is lower-case), never storing a second "alice".
+    @Test func aUsernameInAnotherCaseIsNeverStoredBesideTheFirst() {
         let error = failure(
             "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)", ["ALICE", hash])
-        #expect(error?.constraint == .unique)
-        #expect(error?.constrainedColumns == ["users.username"])
-        #expect(error?.code == .constraint)
-        #expect(error?.extendedCode == .constraintUnique)
+        #expect(error?.constraint == (worker.dialect == .sqlite ? .unique : .check))
     }
 
     @Test func aDuplicateEmailInAnotherCaseIsAUniqueViolationOnItsKey() throws {
@@ -40,7 +53,8 @@ import Testing
             "INSERT INTO users (username, email, email_key, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)",
             ["bob", email.value, email.key, hash])
         #expect(error?.constraint == .unique)
-        #expect(error?.constrainedColumns == ["users.email_key"])
+        #expect(error?.brokeUniqueness(of: "users", "email_key") == true)
+        #expect(error?.brokeUniqueness(of: "users", "username") == false)
     }
 
     @Test func aSessionOfAMissingUserIsAForeignKeyViolation() {
@@ -62,17 +76,23 @@ import Testing
             "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)",
             ["dave", String?.none])
         #expect(error?.constraint == .notNull)
-        #expect(error?.constrainedColumns == ["users.password_hash"])
+        if let sqlite = error?.sqliteError { #expect(sqlite.constrainedColumns == ["users.password_hash"]) }
     }
 
     @Test func errorsCarryTheSQLButNeverTheBoundValues() {
         let secret = "correct horse battery staple"
-        let error = failure(
-            "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)",
-            ["alice", "$argon2id$" + secret])
-        #expect(error?.sql == "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)")
+        let sql = "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)"
+        let error = failure(sql, ["alice", "$argon2id$" + secret])
+        #expect((error?.sqliteError?.sql ?? error?.postgresError?.sql) == sql)
         #expect(error.map { !String(describing: $0).contains(secret) } == true)
-        #expect(error.map { !$0.message.contains(secret) } == true)
+        #expect(error.map { !StorageText.explain($0).contains(secret) } == true)
+    }
+
+    @Test func aValueOfTheWrongTypeIsNeverQuotedInTheError() {
+        let secret = "correct horse battery staple"
+        let error = failure("UPDATE users SET created_at = ? WHERE id = 1", [secret])
+        #expect(error != nil)
+        #expect(error.map { !String(describing: $0).contains(secret) } == true)
     }
 
     @Test func deletingAUserCascadesToItsSessions() throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite struct AuditTrailTests {
+@Suite(.onEveryEngine) struct AuditTrailTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
 

@@ -8,7 +8,7 @@ import Testing
 
 /// The check-then-act races of issue 9, run with threads through the library on one file database.
 /// Each decision taken before the (unlocked) hash must hold when the outcome is written.
-@Suite struct RaceTests {
+@Suite(.onEveryEngine) struct RaceTests {
     let folder = try! TemporaryFolder()
 
     private func workers(hasher: any PasswordHashing, policy: SecurityPolicy = SecurityPolicy()) throws

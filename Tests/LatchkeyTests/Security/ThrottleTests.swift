@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite struct ThrottleTests {
+@Suite(.onEveryEngine) struct ThrottleTests {
     let time = ManualTime()
     let hasher = PasswordHashingSpy(Argon2idHasher(parameters: .cheapestForTests))
     let workers: LatchkeyWorkers

@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite struct AdminInteractorTests {
+@Suite(.onEveryEngine) struct AdminInteractorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let spy = AdminPresentationLogicSpy()

@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite struct HistoryInteractorTests {
+@Suite(.onEveryEngine) struct HistoryInteractorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
 

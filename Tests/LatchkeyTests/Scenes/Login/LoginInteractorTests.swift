@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite struct LoginInteractorTests {
+@Suite(.onEveryEngine) struct LoginInteractorTests {
     let time = ManualTime()
     let hasher = PasswordHashingSpy(Argon2idHasher(parameters: .cheapestForTests))
     let workers: LatchkeyWorkers

@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite struct LoginRouterTests {
+@Suite(.onEveryEngine) struct LoginRouterTests {
     @Test func afterASignInTheRouterHandsTheUserToWhoAmIWithNoSecondRead() throws {
         let workers = try Seeds.workers()
         try Seeds.register(Seeds.alice, with: workers)

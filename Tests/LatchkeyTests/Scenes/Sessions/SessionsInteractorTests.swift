@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite struct SessionsInteractorTests {
+@Suite(.onEveryEngine) struct SessionsInteractorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let spy = SessionsPresentationLogicSpy()

@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite struct WhoAmIInteractorTests {
+@Suite(.onEveryEngine) struct WhoAmIInteractorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let spy = WhoAmIPresentationLogicSpy()
