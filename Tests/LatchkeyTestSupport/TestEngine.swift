@@ -92,24 +92,24 @@ extension Trait where Self == OnEveryEngine {
     static var onEveryEngine: OnEveryEngine { OnEveryEngine() }
 }
 
-/// Every value of every table as text (bytes both as hex and as UTF-8), on either engine: for
-/// checking that no secret is stored in clear anywhere.
+/// Every value of every table as text (bytes both as hex and as UTF-8), rows sorted, on either
+/// engine: for checking that no secret is stored in clear anywhere, and that a copy is exact.
 func dumpEveryTable(_ worker: DatabaseWorker) throws -> String {
     try worker.read { db in
         var text = ""
-        for table in try Migrator.tables(db).sorted() {
-            try db.query("SELECT * FROM \(table)") { row in
-                for index in 0..<row.count {
+        for table in try Migrator.tables(db).sorted() where table != "latchkey_migrations" {
+            let rows = try db.query("SELECT * FROM \(table)") { row in
+                (0..<row.count).map { index in
                     switch row.value(at: index) {
-                    case .null: text += "NULL "
-                    case .integer(let value): text += "\(value) "
-                    case .real(let value): text += "\(value) "
-                    case .text(let value): text += value + " "
-                    case .blob(let bytes):
-                        text += Hex.encode(bytes) + " " + String(decoding: bytes, as: UTF8.self) + " "
+                    case .null: "NULL"
+                    case .integer(let value): "\(value)"
+                    case .real(let value): "\(value)"
+                    case .text(let value): value
+                    case .blob(let bytes): Hex.encode(bytes) + " " + String(decoding: bytes, as: UTF8.self)
                     }
-                }
+                }.joined(separator: " | ")
             }
+            text += table + ":\n" + rows.sorted().joined(separator: "\n") + "\n"
         }
         return text
     }

@@ -43,8 +43,8 @@ public final class DatabaseWorker: Sendable {
     /// Runs `body` in a read transaction (a consistent snapshot), on a reader connection when the
     /// engine has them.
     public func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try TransactionMark.enter()
-        defer { TransactionMark.leave() }
+        try TransactionMark.enter(self)
+        defer { TransactionMark.leave(self) }
         return try engine.read(body)
     }
 
@@ -52,27 +52,47 @@ public final class DatabaseWorker: Sendable {
     /// SQLite takes the write lock first (`BEGIN IMMEDIATE`); PostgreSQL runs it `SERIALIZABLE` and
     /// runs `body` again after a serialization failure, so it must not act outside the database.
     public func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try TransactionMark.enter()
-        defer { TransactionMark.leave() }
+        try TransactionMark.enter(self)
+        defer { TransactionMark.leave(self) }
         return try engine.write(body)
     }
 }
 
-/// Marks the threads inside a `read` or `write` (a thread-local flag), so a nested call is refused
-/// as misuse instead of deadlocking or running outside the first transaction.
+/// Marks, per thread, the workers it is inside a `read` or `write` of, so a nested call on the same
+/// worker is refused as misuse instead of deadlocking or running outside the first transaction.
+/// A transaction on another worker may nest (a copy reads one database while writing the other).
 enum TransactionMark {
+    /// The workers a thread is in, at most a few: a list is quicker than a set.
+    private final class Marks {
+        var workers: [ObjectIdentifier] = []
+    }
+
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
+        pthread_key_create(&key) { marks in if let marks { Unmanaged<AnyObject>.fromOpaque(marks).release() } }
         return key
     }()
 
-    static func enter() throws(DatabaseError) {
-        guard pthread_getspecific(key) == nil else {
-            throw .misused("a read or write started inside another one on the same worker")
+    private static var marks: Marks {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<Marks>.fromOpaque(pointer).takeUnretainedValue()
         }
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
+        let marks = Marks()
+        pthread_setspecific(key, Unmanaged.passRetained(marks).toOpaque())
+        return marks
     }
 
-    static func leave() { pthread_setspecific(key, nil) }
+    static func enter(_ worker: DatabaseWorker) throws(DatabaseError) {
+        let marks = marks
+        let id = ObjectIdentifier(worker)
+        guard !marks.workers.contains(id) else {
+            throw .misused("a read or write started inside another one on the same worker")
+        }
+        marks.workers.append(id)
+    }
+
+    static func leave(_ worker: DatabaseWorker) {
+        let marks = marks
+        if let index = marks.workers.lastIndex(of: ObjectIdentifier(worker)) { marks.workers.remove(at: index) }
+    }
 }

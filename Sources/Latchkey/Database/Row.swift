@@ -29,6 +29,13 @@ public struct Row {
         }
     }
 
+    /// The columns' names, in order.
+    public var columnNames: [String] {
+        var names = [String](repeating: "", count: count)
+        for (name, index) in self.names.index where Int(index) < names.count { names[Int(index)] = name }
+        return names
+    }
+
     /// The value of column `name` in its SQLite storage class.
     public func value(_ name: String) throws(DatabaseError) -> SQLValue { value(at: try index(name)) }
 

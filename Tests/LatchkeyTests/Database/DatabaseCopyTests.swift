@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import Latchkey
+@testable import LatchkeyTestSupport
+
+/// `DatabaseCopy` between the engines, both ways (and SQLite to SQLite where no PostgreSQL server exists).
+@Suite struct DatabaseCopyTests {
+    /// Source and target engines.
+    static let pairs: [(TestEngine, TestEngine)] =
+        TestEngine.available.count == 2 ? [(.sqlite, .postgresql), (.postgresql, .sqlite)] : [(.sqlite, .sqlite)]
+
+    let time = ManualTime()
+    let secret = InstallationSecret()
+
+    private func workers(on engine: TestEngine) throws -> LatchkeyWorkers {
+        LatchkeyWorkers(
+            database: try DatabaseWorker(try engine.freshDatabase()),
+            hasher: Argon2idHasher(parameters: .cheapestForTests), time: time, secret: secret)
+    }
+
+    /// A source with a user of every kind of row: sessions, roles, throttle, audit events.
+    private func populatedSource(on engine: TestEngine) throws -> (LatchkeyWorkers, SessionToken) {
+        let source = try workers(on: engine)
+        try Seeds.register(Seeds.alice, with: source)
+        try Seeds.register(Seeds.bob, with: source)
+        let token = try Seeds.login("alice", with: source)
+        let spy = LoginPresentationLogicSpy()
+        LoginInteractor(presenter: spy, workers: source).login(request: .init(username: "bob", password: "wrong"))
+        try source.database.write { db in
+            _ = try RoleStore().add(try RoleName("auditor"), userID: 1, in: db)
+        }
+        return (source, token)
+    }
+
+    private func counts(_ worker: DatabaseWorker) throws -> [Int] {
+        try worker.read { db in
+            try DatabaseCopy.tables.map { table in
+                Int(try db.queryFirst("SELECT count(*) AS n FROM \(table)") { try $0.int64("n") } ?? 0)
+            }
+        }
+    }
+
+    @Test(arguments: pairs)
+    func everyRowMovesAndSessionsStaySignedIn(from: TestEngine, to: TestEngine) throws {
+        let (source, token) = try populatedSource(on: from)
+        let target = try workers(on: to)
+        var reports: [DatabaseCopy.Progress] = []
+        let copied = try DatabaseCopy.copy(from: source.database, to: target.database) { reports.append($0) }
+        #expect(copied.map(\.table) == DatabaseCopy.tables)
+        #expect(copied.map(\.rows) == (try counts(source.database)))
+        #expect(try counts(target.database) == (try counts(source.database)))
+        #expect(reports.last.map { $0.allCopied == $0.allTotal } == true)
+        #expect(try dumpEveryTable(target.database) == (try dumpEveryTable(source.database)))
+        // The session token signs in on the target, with the roles copied.
+        let spy = WhoAmIPresentationLogicSpy()
+        WhoAmIInteractor(presenter: spy, workers: target).fetchProfile(request: .init(token: token))
+        let (user, _) = try #require(spy.responses.last?.signedIn)
+        #expect(user.username == "alice")
+        #expect(user.roles == ["auditor"])
+        // New rows get ids past the copied ones.
+        let carol = try Seeds.register(
+            .init(username: "carol", password: "another long enough passphrase"), with: target)
+        #expect(carol.id == 3)
+    }
+
+    @Test(arguments: pairs)
+    func aTargetHoldingLatchkeyDataIsRefusedAndLeftAsItWas(from: TestEngine, to: TestEngine) throws {
+        let (source, _) = try populatedSource(on: from)
+        let target = try workers(on: to)
+        try Seeds.register(Seeds.bob, with: target)
+        let before = try dumpEveryTable(target.database)
+        #expect(throws: DatabaseCopy.Failure.targetNotEmpty(table: "users", rows: 1)) {
+            try DatabaseCopy.copy(from: source.database, to: target.database)
+        }
+        #expect(try dumpEveryTable(target.database) == before)
+    }
+
+    @Test(arguments: pairs)
+    func aFailureHalfWayLeavesTheTargetEmpty(from: TestEngine, to: TestEngine) throws {
+        let (source, _) = try populatedSource(on: from)
+        let target = try workers(on: to)
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try DatabaseCopy.copy(from: source.database, to: target.database) { progress in
+                if progress.table == "auth_events" { throw Stop() }
+            }
+        }
+        #expect(try counts(target.database).allSatisfy { $0 == 0 })
+    }
+
+    @Test func theCopyKnowsEveryTableTheMigrationsCreate() throws {
+        let worker = try DatabaseWorker(.inMemory)
+        let tables = try worker.read { db in try Migrator.tables(db) }
+        #expect(tables == Set(DatabaseCopy.tables + ["latchkey_migrations"]))
+    }
+}
