@@ -9,14 +9,21 @@ struct CompositionRoot {
     /// The scene factory over the database, at policy strength.
     func sceneFactory() throws(CLIFailure) -> SceneFactory {
         let location = try databaseLocation()
-        let database: DatabaseWorker
+        return SceneFactory(workers: LatchkeyWorkers(database: try open(location), secret: secret(for: location)))
+    }
+
+    /// The storage at `location`, opened and migrated, or the failure worded for a person.
+    func open(_ location: DatabaseLocation) throws(CLIFailure) -> DatabaseWorker {
         do {
-            database = try DatabaseWorker(location)
+            return try DatabaseWorker(location)
         } catch {
             throw CLIFailure(FailureViewModel.cannotOpen(location.description, error))
         }
-        let secret = Paths.secretKeyFile().map { InstallationSecret(keyFile: $0) } ?? .beside(location)
-        return SceneFactory(workers: LatchkeyWorkers(database: database, secret: secret))
+    }
+
+    /// The installation secret for `location`: `$LATCHKEY_SECRET_KEY_FILE`, else the key file beside it.
+    func secret(for location: DatabaseLocation) -> InstallationSecret {
+        Paths.secretKeyFile().map { InstallationSecret(keyFile: $0) } ?? .beside(location)
     }
 
     /// The session file.

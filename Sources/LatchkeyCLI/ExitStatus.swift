@@ -8,6 +8,7 @@ enum ExitStatus {
     static let invalidInput = ExitCode(65)
     static let unavailable = ExitCode(69)
     static let software = ExitCode(70)
+    static let cannotCreate = ExitCode(73)
     static let storage = ExitCode(74)
     static let busy = ExitCode(75)
     static let forbidden = ExitCode(77)

@@ -6,8 +6,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The database file (default: $LATCHKEY_DATABASE, else $XDG_DATA_HOME/latchkey/latchkey.sqlite3).",
-            valueName: "path"))
+            "The SQLite file or postgresql:// URL (default: $LATCHKEY_DATABASE, else "
+                + "$XDG_DATA_HOME/latchkey/latchkey.sqlite3).",
+            valueName: "path-or-url"))
     var database: String?
 
     @Flag(name: .long, help: "Print the result as one JSON object on stdout.")

@@ -18,6 +18,16 @@ struct Nullable<Wrapped: Encodable>: Encodable {
 /// The JSON shapes the commands print, one `Encodable` type per output. Property names become
 /// snake_case keys (`Console.json` sets the strategy); absent values are `null`.
 enum JSONOutput {
+    /// What `database copy` did.
+    struct Copy: Encodable {
+        let from: String
+        let to: String
+        let tables: [String: Int]
+        let rows: Int
+        let seconds: Double
+        let keyFile: String
+    }
+
     /// A profile card.
     struct Profile: Encodable {
         let username: String

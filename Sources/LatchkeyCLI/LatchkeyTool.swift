@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import Latchkey
 
-/// The `latchkey` command: user accounts and sign-in over SQLite.
+/// The `latchkey` command: user accounts and sign-in over SQLite or PostgreSQL.
 @main
 struct LatchkeyTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "latchkey",
-        abstract: "User accounts and sign-in over SQLite.",
+        abstract: "User accounts and sign-in over SQLite or PostgreSQL.",
         discussion: """
             Passwords are read from the terminal with echo off, or as lines of standard input \
             with --password-stdin; no option ever takes a password. --database and --json may come \
@@ -18,7 +18,9 @@ struct LatchkeyTool: ParsableCommand {
               1   not authenticated (wrong credentials, throttled, no or expired session)
               64  usage error (bad option, no terminal and no --password-stdin, --database :memory:)
               65  invalid input (bad username, weak password, malformed phone or email, invalid UTF-8)
+              69  database server unavailable (unreachable, or it refused the sign-in)
               70  internal error (a bug in Latchkey: please report it)
+              73  database copy refused: the target already holds Latchkey data
               74  storage error (cannot open, not a Latchkey database, read-only, open to other users,
                   newer schema, damaged, key file or session file unusable, output cannot be written)
               75  database busy past the \(SecurityPolicy().busyTimeout.components.seconds) s timeout: try again
@@ -26,16 +28,19 @@ struct LatchkeyTool: ParsableCommand {
 
             Files:
               database  --database, $LATCHKEY_DATABASE, or $XDG_DATA_HOME/latchkey/latchkey.sqlite3
-                        (~/.local/share/latchkey/latchkey.sqlite3), created 0600 in a 0700 folder
-              key file  $LATCHKEY_SECRET_KEY_FILE, or the database path + ".key", created 0600 when
-                        first needed; it keys the hashes of names that match no account
+                        (~/.local/share/latchkey/latchkey.sqlite3), created 0600 in a 0700 folder;
+                        postgresql://… or postgres://… selects a PostgreSQL server (libpq: ~/.pgpass,
+                        PGHOST, PGUSER, PGSSLMODE and service files apply)
+              key file  $LATCHKEY_SECRET_KEY_FILE, or the database path + ".key" (for PostgreSQL,
+                        $XDG_CONFIG_HOME/latchkey/postgresql.key), created 0600 when first needed; it keys
+                        the hashes of unknown names and seals second factors: every machine needs a copy
               session   $LATCHKEY_SESSION_FILE, or $XDG_STATE_HOME/latchkey/session
                         (~/.local/state/latchkey/session), written atomically, 0600 in a 0700 folder
             """,
         version: "0.1.0",
         subcommands: [
             RegisterCommand.self, LoginCommand.self, WhoAmICommand.self, LogoutCommand.self, PasswdCommand.self,
-            HistoryCommand.self, SessionsCommand.self, MfaCommand.self, AdminCommand.self,
+            HistoryCommand.self, SessionsCommand.self, MfaCommand.self, AdminCommand.self, DatabaseCommand.self,
         ]
     )
 

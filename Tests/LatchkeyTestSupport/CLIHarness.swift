@@ -37,6 +37,7 @@ final class CLIHarness: Sendable {
         environment["HOME"] = home
         environment["XDG_DATA_HOME"] = home + "/data"
         environment["XDG_STATE_HOME"] = home + "/state"
+        environment["XDG_CONFIG_HOME"] = home + "/config"
         return environment
     }
 

@@ -11,11 +11,16 @@ public final class InstallationSecret: Sendable {
         case unreadable(path: String, reason: String)
         case malformed(path: String)
         case unsafePermissions(path: String)
+        /// Two databases that must share one key (a copy's source and target) have different key files.
+        case differentKeys(source: String, target: String)
 
         public var description: String {
             switch self {
             case .unreadable(let path, let reason): "cannot read or create the key file \(path): \(reason)."
             case .malformed(let path): "the key file \(path) is not 32 bytes: restore it from a backup."
+            case .differentKeys(let source, let target):
+                "the key file \(target) differs from the source's \(source): the copy would not open its "
+                    + "second-factor secrets; move \(target) away or point LATCHKEY_SECRET_KEY_FILE at \(source)."
             case .unsafePermissions(let path):
                 "the key file \(path) is open to other users or is not a plain file; run: chmod 600 \(path)"
             }
@@ -57,6 +62,39 @@ public final class InstallationSecret: Sendable {
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
         return config + "/latchkey/postgresql.key"
     }
+
+    /// What `carry(to:)` did with the key file.
+    public enum Carried: String, Sendable, Hashable {
+        /// Both sides use the same key (one file, or two equal files).
+        case same
+        /// The source had no key file yet: nothing was keyed, nothing to carry.
+        case none
+        /// The key was written to the target's key file.
+        case copied
+    }
+
+    /// Refuses, before anything is copied, a target whose existing key file differs from this one's.
+    public func checkCarry(to target: InstallationSecret) throws(Failure) {
+        guard let sourcePath = path, let targetPath = target.path, sourcePath != targetPath,
+            let key = try KeyFile.load(sourcePath, bytes: Self.keyBytes),
+            let existing = try KeyFile.load(targetPath, bytes: Self.keyBytes)
+        else { return }
+        if existing != key { throw .differentKeys(source: sourcePath, target: targetPath) }
+    }
+
+    /// Gives `target` this installation's key (a database copied to another engine keeps working:
+    /// its keyed names and sealed second-factor secrets need the same key).
+    public func carry(to target: InstallationSecret) throws(Failure) -> Carried {
+        guard let sourcePath = path, let targetPath = target.path, sourcePath != targetPath else { return .same }
+        guard let key = try KeyFile.load(sourcePath, bytes: Self.keyBytes) else { return .none }
+        let existed = try KeyFile.load(targetPath, bytes: Self.keyBytes) != nil
+        let stored = try KeyFile.loadOrCreate(targetPath, bytes: Self.keyBytes) { key }
+        guard stored == key else { throw .differentKeys(source: sourcePath, target: targetPath) }
+        return existed ? .same : .copied
+    }
+
+    /// The key file's path, nil for an in-memory key.
+    public var keyFilePath: String? { path }
 
     /// `hmac:` and the hex HMAC-SHA-256 of `text` under the key.
     func pseudonym(for text: String) throws -> String {

@@ -3,15 +3,22 @@ import Foundation
 /// Reads a secret key file, or creates it: written whole to a private temporary file, then linked
 /// into place, so two processes starting at once agree on one key and none reads a half-written file.
 enum KeyFile {
-    static func loadOrCreate(_ path: String, bytes count: Int) throws(InstallationSecret.Failure) -> [UInt8] {
+    /// The key in `path`; when there is no file, `make()`'s key written there (its folder created 0700).
+    static func loadOrCreate(
+        _ path: String, bytes count: Int, make: () -> [UInt8] = { RandomBytes.make(InstallationSecret.keyBytes) }
+    ) throws(InstallationSecret.Failure) -> [UInt8] {
         if let key = try load(path, bytes: count) { return key }
         let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            try? FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
         var template = Array(((folder.isEmpty ? "." : folder) + "/.latchkey-key-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(temporary) }
-        let key = RandomBytes.make(count)
+        let key = make()
         let written = key.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         let synced = fchmod(descriptor, 0o600) == 0 && fsync(descriptor) == 0
         close(descriptor)
@@ -27,7 +34,7 @@ enum KeyFile {
     }
 
     /// The key in `path`, nil when there is no file; refuses anything but a private regular file.
-    private static func load(_ path: String, bytes count: Int) throws(InstallationSecret.Failure) -> [UInt8]? {
+    static func load(_ path: String, bytes count: Int) throws(InstallationSecret.Failure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }

@@ -14,7 +14,7 @@ public enum ServiceProblem: Error, Sendable, Hashable {
     case internalError(String)
 
     /// Classifies an error thrown by a Worker.
-    static func from(_ error: any Error) -> ServiceProblem {
+    public static func from(_ error: any Error) -> ServiceProblem {
         switch error {
         case let error as DatabaseError where error.isBusy: .databaseBusy
         case DatabaseError.misuse(let what): .internalError(what)

@@ -1,0 +1,155 @@
+import ArgumentParser
+import Foundation
+import Latchkey
+
+/// `latchkey database`: operations on the database as a whole.
+struct DatabaseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "database",
+        abstract: "Move the whole database between SQLite and PostgreSQL.",
+        subcommands: [DatabaseCopyCommand.self])
+}
+
+/// `latchkey database copy --to URL | --from URL`.
+struct DatabaseCopyCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy every account, session and event to another database, or from one.",
+        discussion: """
+            The database named by --database (or $LATCHKEY_DATABASE) is the source with --to and the \
+            target with --from. The target must hold no Latchkey data: the copy is one transaction on it, \
+            so it ends with all rows or none, and each table's row count is checked before it commits. \
+            Password and session hashes move as they are, so everyone stays signed in. The key file \
+            goes with the data (written where the target's key file belongs when it has none).
+
+            Examples:
+              latchkey database copy --to postgresql://latchkey@db.internal/latchkey
+              latchkey --database postgresql:///latchkey database copy --to ~/latchkey-backup.sqlite3
+              latchkey database copy --from old.sqlite3 --json
+            """)
+
+    @Option(help: ArgumentHelp("The database to copy into (a file path or a postgresql:// URL).", valueName: "url"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("The database to copy from (a file path or a postgresql:// URL).", valueName: "url"))
+    var from: String?
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard (to == nil) != (from == nil) else { throw ValidationError("Give --to or --from (one of them).") }
+        guard (to ?? from) != "", (to ?? from) != ":memory:" else {
+            throw ValidationError("--to and --from need a file or a postgresql:// URL.")
+        }
+    }
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let here = try root.databaseLocation()
+        let there = DatabaseLocation(parsing: to ?? from ?? "")
+        let (source, target) = to != nil ? (here, there) : (there, here)
+        guard source != target else {
+            throw CLIFailure(message: "The source and the target are the same database.", exitCode: ExitStatus.usage)
+        }
+        let sourceSecret = root.secret(for: source)
+        let targetSecret = root.secret(for: target)
+        do { try sourceSecret.checkCarry(to: targetSecret) } catch {
+            throw CLIFailure(FailureViewModel.unavailable(.from(error)))
+        }
+        let from = try root.open(source)
+        let into = try root.open(target)
+        let meter = CopyMeter(showing: !options.json && isatty(STDERR_FILENO) == 1)
+        let counts: [(table: String, rows: Int)]
+        do {
+            counts = try DatabaseCopy.copy(from: from, to: into) { meter.show($0) }
+        } catch let failure as DatabaseCopy.Failure {
+            meter.end()
+            let code = if case .targetNotEmpty = failure { ExitStatus.cannotCreate } else { ExitStatus.storage }
+            throw CLIFailure(message: "Nothing was copied: \(failure).", exitCode: code)
+        } catch {
+            meter.end()
+            throw CLIFailure(FailureViewModel.unavailable(.from(error)))
+        }
+        meter.end()
+        let carried: InstallationSecret.Carried
+        do { carried = try sourceSecret.carry(to: targetSecret) } catch {
+            throw CLIFailure(
+                message: "The rows were copied, but not the key file: \(error) Copy it by hand.",
+                exitCode: ExitStatus.storage)
+        }
+        try report(counts, source: source, target: target, carried: carried, seconds: meter.elapsed, key: targetSecret)
+    }
+
+    private func report(
+        _ counts: [(table: String, rows: Int)], source: DatabaseLocation, target: DatabaseLocation,
+        carried: InstallationSecret.Carried, seconds: Double, key: InstallationSecret
+    ) throws(CLIFailure) {
+        let total = counts.map(\.rows).reduce(0, +)
+        if options.json {
+            try Console.json(
+                JSONOutput.Copy(
+                    from: source.description, to: target.description,
+                    tables: Dictionary(uniqueKeysWithValues: counts.map { ($0.table, $0.rows) }), rows: total,
+                    seconds: (seconds * 10).rounded() / 10, keyFile: carried.rawValue))
+            return
+        }
+        try Console.out(
+            "Copied \(CopyMeter.grouped(total)) rows from \(source) to \(target) in "
+                + String(format: "%.1f s", seconds) + ".")
+        let width = counts.map(\.table.count).max() ?? 0
+        for (table, rows) in counts {
+            try Console.out(
+                "  " + table.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + CopyMeter.grouped(rows))
+        }
+        switch carried {
+        case .copied: try Console.out("Key file copied to \(key.keyFilePath ?? "")")
+        case .same, .none: break
+        }
+    }
+}
+
+/// Progress on a terminal (stderr): the table, rows copied, the rate and the time left, redrawn at
+/// most ten times a second.
+final class CopyMeter {
+    private let showing: Bool
+    private let started = ContinuousClock.now
+    private var lastDrawn = ContinuousClock.now - .seconds(1)
+    private var drawn = false
+
+    init(showing: Bool) {
+        self.showing = showing
+    }
+
+    var elapsed: Double {
+        let duration = ContinuousClock.now - started
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    func show(_ progress: DatabaseCopy.Progress) {
+        guard showing, ContinuousClock.now - lastDrawn >= .milliseconds(100) || progress.copied == progress.total
+        else { return }
+        lastDrawn = ContinuousClock.now
+        let rate = elapsed > 0 ? Double(progress.allCopied) / elapsed : 0
+        let left = rate > 0 ? Double(progress.allTotal - progress.allCopied) / rate : 0
+        let line =
+            "\r\u{1B}[K\(progress.table): \(Self.grouped(progress.copied))/\(Self.grouped(progress.total)) rows, "
+            + "\(Self.grouped(Int(rate))) rows/s, " + String(format: "%.0f s left", left)
+        try? Console.write(line, to: STDERR_FILENO)
+        drawn = true
+    }
+
+    func end() {
+        if drawn { try? Console.write("\r\u{1B}[K", to: STDERR_FILENO) }
+        drawn = false
+    }
+
+    /// 1234567 as "1,234,567".
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return out
+    }
+}
