@@ -1,8 +1,9 @@
 import Foundation
 import Latchkey
 
-// `swift run -c release latchkey-bench [--quick] [--json]`, from Benchmarks/: the cases of the speed
-// issue, each with its target; ratios come from runs interleaved in one process.
+// `swift run -c release latchkey-bench [--quick] [--json] [--postgresql URL]`, from Benchmarks/: the
+// cases of the speed issue, each with its target; ratios come from runs interleaved in one process.
+// With --postgresql (an empty database), the largest population is copied there and measured too.
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 let json = arguments.contains("--json")
@@ -53,6 +54,10 @@ if FileManager.default.isExecutableFile(atPath: latchkey) {
     try Processes(latchkey: latchkey, population: population, hash: hash).measure(rounds: quick ? 10 : 40, into: &cases)
 } else {
     log("bench: no release binary at \(latchkey) (swift build -c release --product latchkey): process cases skipped")
+}
+if let flag = arguments.firstIndex(of: "--postgresql"), arguments.index(after: flag) < arguments.endIndex {
+    log("bench: PostgreSQL …")
+    try cases.postgresql(population, url: arguments[arguments.index(after: flag)])
 }
 population.remove()
 Report.print(cases.results, json: json, quick: quick)

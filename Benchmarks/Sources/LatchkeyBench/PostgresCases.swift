@@ -1,0 +1,63 @@
+import Foundation
+import Latchkey
+
+extension Cases {
+    /// With `--postgresql URL` (an empty database): the population copied there by `DatabaseCopy`
+    /// (timed), then whoami and login in the library on PostgreSQL beside the same on SQLite, interleaved.
+    mutating func postgresql(_ population: Population, url: String) throws {
+        let sqlite = try DatabaseWorker(.file(path: population.path))
+        let server = try DatabaseWorker(.postgresql(url: url))
+        let start = nanoseconds()
+        let counts = try DatabaseCopy.copy(from: sqlite, to: server)
+        let seconds = Double(nanoseconds() - start) / 1e9
+        let rows = counts.map(\.rows).reduce(0, +)
+        results.append(
+            Result(
+                name:
+                    "database copy SQLite → PostgreSQL, \(population.users.formatted()) users (\(rows.formatted()) rows)",
+                median: .nan, p99: .nan, opsPerSecond: Double(rows) / seconds, ratio: nil, target: nil, met: nil,
+                note: String(format: "%.1f s", seconds)))
+
+        let tokens = (0..<1_000).map { _ in SessionToken(Population.token(Int.random(in: 1...population.users)))! }
+        let onSQLite = SceneFactory(workers: LatchkeyWorkers(database: sqlite))
+        let onServer = SceneFactory(workers: LatchkeyWorkers(database: server))
+        let sqliteCards = CardCounter(), serverCards = CardCounter()
+        let sqliteWhoAmI = onSQLite.makeWhoAmIScene(display: sqliteCards)
+        let serverWhoAmI = onServer.makeWhoAmIScene(display: serverCards)
+        let whoami = interleaved(
+            rounds: quick ? 10 : 30, perRound: 100,
+            [
+                ("SQLite", { i in sqliteWhoAmI.interactor.fetchProfile(request: .init(token: tokens[i % 1_000])) }),
+                ("PostgreSQL", { i in serverWhoAmI.interactor.fetchProfile(request: .init(token: tokens[i % 1_000])) }),
+            ])
+        precondition(serverCards.cards > 0 && sqliteCards.cards > 0, "whoami found no session")
+        results.append(row("whoami (library): SQLite", whoami["SQLite"]!))
+        results.append(row("whoami (library): PostgreSQL, Unix socket", whoami["PostgreSQL"]!))
+
+        let sqliteLogin = onSQLite.makeLoginScene(display: sqliteCards)
+        let serverLogin = onServer.makeLoginScene(display: serverCards)
+        var user = 0
+        let login = interleaved(
+            rounds: quick ? 4 : 12, perRound: 2,
+            [
+                (
+                    "SQLite",
+                    { _ in
+                        user += 1
+                        sqliteLogin.interactor.login(
+                            request: .init(username: String(format: "user%07d", user), password: Population.password))
+                    }
+                ),
+                (
+                    "PostgreSQL",
+                    { _ in
+                        user += 1
+                        serverLogin.interactor.login(
+                            request: .init(username: String(format: "user%07d", user), password: Population.password))
+                    }
+                ),
+            ])
+        results.append(row("login (library): SQLite", login["SQLite"]!))
+        results.append(row("login (library): PostgreSQL, Unix socket", login["PostgreSQL"]!))
+    }
+}
