@@ -30,12 +30,10 @@ let package = Package(
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
         ),
         // PostgreSQL's own client library: the server engine, with every libpq convention
-        // (PGHOST, PGUSER, ~/.pgpass, service files, TLS) users of psql rely on.
-        .systemLibrary(
-            name: "CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
-        ),
+        // (PGHOST, PGUSER, ~/.pgpass, service files, TLS) users of psql rely on. Its header only
+        // (apt: libpq-dev): no pkgConfig here, because pkg-config's `-lpq` would link libpq and its
+        // 22 libraries into every process; Latchkey loads it when a PostgreSQL URL is first used.
+        .systemLibrary(name: "CLibPQ"),
         // TOTP (RFC 6238) from OATH Toolkit, the library pam_oath is built on.
         .systemLibrary(
             name: "COath",

@@ -6,6 +6,7 @@ import Foundation
 /// their types from the statement; results come back in binary format.
 final class PostgresConnection: EngineConnection {
     let handle: OpaquePointer
+    private let pq = LibPQ.loaded
     private var statements: [String: Prepared] = [:]
     private(set) var transactionGeneration: UInt64 = 0
     private(set) var changes = 0
@@ -23,24 +24,25 @@ final class PostgresConnection: EngineConnection {
         self.handle = handle
     }
 
-    deinit { PQfinish(handle) }
+    deinit { pq.PQfinish(handle) }
 
     /// Connects with a libpq URL (every libpq default applies: PGHOST, PGUSER, ~/.pgpass, service
     /// files, PGSSLMODE), waiting up to `busyTimeout` for a lock once connected. An unreachable
     /// server and a refused sign-in are told apart; the password never appears in either message.
     static func connect(url: String, busyTimeout: Duration) throws(DatabaseError) -> PostgresConnection {
+        let pq = try LibPQ.shared.get()
         let keys = ["connect_timeout", "dbname", "fallback_application_name"]
         let values = ["10", url, "latchkey"]
         let handle = withCStrings(keys) { keys in
-            withCStrings(values) { values in PQconnectdbParams(keys, values, 1) }
+            withCStrings(values) { values in pq.PQconnectdbParams(keys, values, 1) }
         }
         guard let handle else {
             throw .serverUnavailable(server: DatabaseLocation.redacted(url), reason: "out of memory")
         }
-        guard PQstatus(handle) == CONNECTION_OK else {
-            let reason = ServerMessage.clean(String(cString: PQerrorMessage(handle)), removing: passwords(in: url))
-            let needsPassword = PQconnectionNeedsPassword(handle) == 1
-            PQfinish(handle)
+        guard pq.PQstatus(handle) == CONNECTION_OK else {
+            let reason = ServerMessage.clean(cText(pq.PQerrorMessage(handle)), removing: passwords(in: url))
+            let needsPassword = pq.PQconnectionNeedsPassword(handle) == 1
+            pq.PQfinish(handle)
             let server = DatabaseLocation.redacted(url)
             if needsPassword {
                 throw .serverLoginRefused(
@@ -50,7 +52,7 @@ final class PostgresConnection: EngineConnection {
             throw .serverUnavailable(server: server, reason: reason)
         }
         // Notices ("relation already exists, skipping") are not the user's business.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        _ = pq.PQsetNoticeProcessor(handle, { _, _ in }, nil)
         let connection = PostgresConnection(handle: handle)
         let milliseconds =
             busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
@@ -60,9 +62,10 @@ final class PostgresConnection: EngineConnection {
 
     /// The password a URL carries (in its user part or as a parameter), as libpq reads it.
     private static func passwords(in url: String) -> [String] {
+        let pq = LibPQ.loaded
         var found: [String] = []
         var error: UnsafeMutablePointer<CChar>?
-        if let options = PQconninfoParse(url, &error) {
+        if let options = pq.PQconninfoParse(url, &error) {
             var option = options
             while let keyword = option.pointee.keyword {
                 if String(cString: keyword) == "password", let value = option.pointee.val {
@@ -70,14 +73,14 @@ final class PostgresConnection: EngineConnection {
                 }
                 option += 1
             }
-            PQconninfoFree(options)
+            pq.PQconninfoFree(options)
         }
-        if let error { PQfreemem(error) }
+        if let error { pq.PQfreemem(error) }
         return found.filter { !$0.isEmpty }
     }
 
     /// False once the server connection is lost: the pool then opens a new one.
-    var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
+    var isUsable: Bool { pq.PQstatus(handle) == CONNECTION_OK }
 
     func endTransaction() {
         isInTransaction = false
@@ -86,18 +89,18 @@ final class PostgresConnection: EngineConnection {
 
     /// Runs a command with no parameters (BEGIN, ROLLBACK, SET, and migration scripts of several statements).
     func executeScript(_ sql: String) throws(DatabaseError) {
-        guard let result = PQexec(handle, sql) else { throw lost(sql) }
-        defer { PQclear(result) }
-        let status = PQresultStatus(result)
+        guard let result = pq.PQexec(handle, sql) else { throw lost(sql) }
+        defer { pq.PQclear(result) }
+        let status = pq.PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw error(result, sql: sql) }
     }
 
     /// Commits; a transaction that had already failed is reported, never silently rolled back.
     func commit() throws(DatabaseError) {
-        guard let result = PQexec(handle, "COMMIT") else { throw lost("COMMIT") }
-        defer { PQclear(result) }
-        guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw error(result, sql: "COMMIT") }
-        if String(cString: PQcmdStatus(result)) == "ROLLBACK" {
+        guard let result = pq.PQexec(handle, "COMMIT") else { throw lost("COMMIT") }
+        defer { pq.PQclear(result) }
+        guard pq.PQresultStatus(result) == PGRES_COMMAND_OK else { throw error(result, sql: "COMMIT") }
+        if cText(pq.PQcmdStatus(result)) == "ROLLBACK" {
             throw .misused("a transaction was committed after one of its statements failed")
         }
     }
@@ -111,19 +114,19 @@ final class PostgresConnection: EngineConnection {
         let parameters = try Parameters(values.map(\.sqlValue), sql: sql)
         defer { parameters.erase() }
         let result = prepared.name.withCString { name in
-            PQexecPrepared(
+            pq.PQexecPrepared(
                 handle, name, Int32(values.count), parameters.values, parameters.lengths, parameters.formats, 1)
         }
         guard let result else { throw lost(sql) }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
+        defer { pq.PQclear(result) }
+        switch pq.PQresultStatus(result) {
         case PGRES_TUPLES_OK:
-            changes = Int(String(cString: PQcmdTuples(result))) ?? 0
-            for index in 0..<PQntuples(result) {
+            changes = Int(cText(pq.PQcmdTuples(result))) ?? 0
+            for index in 0..<pq.PQntuples(result) {
                 try row(Row(cursor: .postgresql(result: result, row: index), sql: sql, names: prepared.names))
             }
         case PGRES_COMMAND_OK:
-            changes = Int(String(cString: PQcmdTuples(result))) ?? 0
+            changes = Int(cText(pq.PQcmdTuples(result))) ?? 0
         default:
             throw error(result, sql: sql)
         }
@@ -133,23 +136,25 @@ final class PostgresConnection: EngineConnection {
     private func statement(_ sql: String) throws(DatabaseError) -> Prepared {
         if let cached = statements[sql] { return cached }
         let name = "latchkey_\(statements.count)"
-        guard let prepared = PQprepare(handle, name, PostgresPlaceholders.number(sql), 0, nil) else { throw lost(sql) }
-        defer { PQclear(prepared) }
-        guard PQresultStatus(prepared) == PGRES_COMMAND_OK else {
+        guard let prepared = pq.PQprepare(handle, name, PostgresPlaceholders.number(sql), 0, nil) else {
+            throw lost(sql)
+        }
+        defer { pq.PQclear(prepared) }
+        guard pq.PQresultStatus(prepared) == PGRES_COMMAND_OK else {
             let failure = error(prepared, sql: sql)
             if failure.postgresError?.sqlState == "42601", sql.contains(";") {
                 throw .misused("more than one statement in \"\(sql)\"")
             }
             throw failure
         }
-        guard let description = PQdescribePrepared(handle, name) else { throw lost(sql) }
-        defer { PQclear(description) }
+        guard let description = pq.PQdescribePrepared(handle, name) else { throw lost(sql) }
+        defer { pq.PQclear(description) }
         var index: [String: Int32] = [:]
-        for column in 0..<PQnfields(description) {
-            if let field = PQfname(description, column) { index[String(cString: field)] = column }
+        for column in 0..<pq.PQnfields(description) {
+            if let field = pq.PQfname(description, column) { index[String(cString: field)] = column }
         }
         let statement = Prepared(
-            name: name, parameterCount: Int(PQnparams(description)), names: ColumnNames(index: index))
+            name: name, parameterCount: Int(pq.PQnparams(description)), names: ColumnNames(index: index))
         statements[sql] = statement
         return statement
     }
@@ -160,7 +165,7 @@ final class PostgresConnection: EngineConnection {
 
     private func error(_ result: OpaquePointer, sql: String) -> DatabaseError {
         func field(_ code: UInt8) -> String? {
-            PQresultErrorField(result, Int32(code)).map { String(cString: $0) }
+            pq.PQresultErrorField(result, Int32(code)).map { String(cString: $0) }
         }
         guard let state = field(UInt8(ascii: "C")) else { return lost(sql) }
         let message = field(UInt8(ascii: "M")) ?? "unknown error"
@@ -252,4 +257,9 @@ private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>
         }
     }
     return body(copies.map { UnsafePointer($0) } + [nil])
+}
+
+/// A C string libpq returned, or "" for none.
+private func cText(_ text: UnsafeMutablePointer<CChar>?) -> String {
+    text.map { String(cString: $0) } ?? ""
 }

@@ -17,11 +17,12 @@ enum PostgresValue {
     static let varchar: UInt32 = 1043
 
     static func decode(_ result: OpaquePointer, row: Int32, column: Int32) -> SQLValue {
-        if PQgetisnull(result, row, column) == 1 { return .null }
-        let length = Int(PQgetlength(result, row, column))
-        guard let start = PQgetvalue(result, row, column) else { return .null }
+        let pq = LibPQ.loaded
+        if pq.PQgetisnull(result, row, column) == 1 { return .null }
+        let length = Int(pq.PQgetlength(result, row, column))
+        guard let start = pq.PQgetvalue(result, row, column) else { return .null }
         let bytes = UnsafeRawBufferPointer(start: start, count: length)
-        switch PQftype(result, column) {
+        switch pq.PQftype(result, column) {
         case bool: return .integer(bytes.first == 0 ? 0 : 1)
         case int2 where length == 2: return .integer(Int64(Int16(bigEndian: bytes.loadUnaligned(as: Int16.self))))
         case int4 where length == 4: return .integer(Int64(Int32(bigEndian: bytes.loadUnaligned(as: Int32.self))))

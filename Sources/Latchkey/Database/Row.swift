@@ -25,7 +25,7 @@ public struct Row {
     public var count: Int {
         switch cursor {
         case .sqlite(let statement): Int(sqlite3_column_count(statement))
-        case .postgresql(let result, _): Int(PQnfields(result))
+        case .postgresql(let result, _): Int(LibPQ.loaded.PQnfields(result))
         }
     }
 

@@ -83,7 +83,8 @@ struct SessionStore: Sendable {
 
     /// The session of a token with its user, the user's roles and second-factor state, in one
     /// statement (whoami runs this and nothing else; its text is built once per dialect, not per call).
-    static let findSQL = Dictionary(uniqueKeysWithValues: SQLDialect.allCases.map { ($0, findSQL(in: $0)) })
+    private static let findOnSQLite = findSQL(in: .sqlite)
+    private static let findOnPostgreSQL = findSQL(in: .postgresql)
 
     private static func findSQL(in dialect: SQLDialect) -> String {
         """
@@ -97,7 +98,8 @@ struct SessionStore: Sendable {
     }
 
     func find(_ token: SessionToken, in db: Database) throws -> StoredSession? {
-        try db.queryFirst(Self.findSQL[db.dialect]!, [token.hash]) { row in
+        let sql = db.dialect == .sqlite ? Self.findOnSQLite : Self.findOnPostgreSQL
+        return try db.queryFirst(sql, [token.hash]) { row in
             var stored = try SessionRow(row).stored
             stored.user.roles = try row.optionalString("user_roles")?.split(separator: ",").map(String.init) ?? []
             stored.user.secondFactorOn = try row.optionalInt64("factor_on") == 1

@@ -1,0 +1,98 @@
+internal import CLibPQ
+import Foundation
+
+/// libpq's functions, loaded from `libpq.so.5` the first time a PostgreSQL URL is used, so a run
+/// on SQLite never loads libpq and the 22 libraries it brings (OpenSSL, Kerberos, LDAP, GnuTLS…):
+/// linked directly they cost every `latchkey` process about 4 ms and 6 MiB at start (see the note
+/// of the storage issue). The header comes from the `CLibPQ` system module; nothing links libpq.
+struct LibPQ: Sendable {
+    typealias Connection = OpaquePointer
+    typealias Result = OpaquePointer
+
+    let PQconnectdbParams:
+        @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?, Int32) ->
+            Connection?
+    let PQstatus: @convention(c) (Connection?) -> ConnStatusType
+    let PQerrorMessage: @convention(c) (Connection?) -> UnsafeMutablePointer<CChar>?
+    let PQconnectionNeedsPassword: @convention(c) (Connection?) -> Int32
+    let PQfinish: @convention(c) (Connection?) -> Void
+    let PQsetNoticeProcessor:
+        @convention(c) (Connection?, PQnoticeProcessor?, UnsafeMutableRawPointer?) ->
+            PQnoticeProcessor?
+    let PQconninfoParse:
+        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) ->
+            UnsafeMutablePointer<PQconninfoOption>?
+    let PQconninfoFree: @convention(c) (UnsafeMutablePointer<PQconninfoOption>?) -> Void
+    let PQfreemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let PQexec: @convention(c) (Connection?, UnsafePointer<CChar>?) -> Result?
+    let PQprepare:
+        @convention(c) (Connection?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?) ->
+            Result?
+    let PQexecPrepared:
+        @convention(c) (
+            Connection?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?,
+            UnsafePointer<Int32>?, Int32
+        ) -> Result?
+    let PQdescribePrepared: @convention(c) (Connection?, UnsafePointer<CChar>?) -> Result?
+    let PQclear: @convention(c) (Result?) -> Void
+    let PQresultStatus: @convention(c) (Result?) -> ExecStatusType
+    let PQresultErrorField: @convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?
+    let PQcmdStatus: @convention(c) (Result?) -> UnsafeMutablePointer<CChar>?
+    let PQcmdTuples: @convention(c) (Result?) -> UnsafeMutablePointer<CChar>?
+    let PQntuples: @convention(c) (Result?) -> Int32
+    let PQnfields: @convention(c) (Result?) -> Int32
+    let PQnparams: @convention(c) (Result?) -> Int32
+    let PQfname: @convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?
+    let PQftype: @convention(c) (Result?, Int32) -> Oid
+    let PQgetisnull: @convention(c) (Result?, Int32, Int32) -> Int32
+    let PQgetlength: @convention(c) (Result?, Int32, Int32) -> Int32
+    let PQgetvalue: @convention(c) (Result?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
+
+    /// The functions, once a connection has been made (only a connection's results reach the
+    /// callers of this, and a connection is made only after the library loaded).
+    static var loaded: LibPQ {
+        switch shared {
+        case .success(let library): library
+        case .failure(let error): preconditionFailure("libpq used before it loaded: \(error)")
+        }
+    }
+
+    /// The library, loaded once (thread-safely, by a global's lazy initialisation), or why it is missing.
+    static let shared: Swift.Result<LibPQ, DatabaseError> = load()
+
+    private static func load() -> Swift.Result<LibPQ, DatabaseError> {
+        guard let handle = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL) ?? dlopen("libpq.so", RTLD_NOW | RTLD_LOCAL)
+        else {
+            return .failure(
+                .serverUnavailable(
+                    server: "PostgreSQL", reason: "libpq is not installed (apt-get install libpq5)."))
+        }
+        func symbol<F>(_ name: String, _: F.Type = F.self) throws(DatabaseError) -> F {
+            guard let address = dlsym(handle, name) else {
+                throw .serverUnavailable(server: "PostgreSQL", reason: "libpq lacks \(name): it is too old.")
+            }
+            return unsafeBitCast(address, to: F.self)
+        }
+        do {
+            return .success(
+                LibPQ(
+                    PQconnectdbParams: try symbol("PQconnectdbParams"), PQstatus: try symbol("PQstatus"),
+                    PQerrorMessage: try symbol("PQerrorMessage"),
+                    PQconnectionNeedsPassword: try symbol("PQconnectionNeedsPassword"),
+                    PQfinish: try symbol("PQfinish"), PQsetNoticeProcessor: try symbol("PQsetNoticeProcessor"),
+                    PQconninfoParse: try symbol("PQconninfoParse"), PQconninfoFree: try symbol("PQconninfoFree"),
+                    PQfreemem: try symbol("PQfreemem"), PQexec: try symbol("PQexec"),
+                    PQprepare: try symbol("PQprepare"),
+                    PQexecPrepared: try symbol("PQexecPrepared"), PQdescribePrepared: try symbol("PQdescribePrepared"),
+                    PQclear: try symbol("PQclear"), PQresultStatus: try symbol("PQresultStatus"),
+                    PQresultErrorField: try symbol("PQresultErrorField"), PQcmdStatus: try symbol("PQcmdStatus"),
+                    PQcmdTuples: try symbol("PQcmdTuples"), PQntuples: try symbol("PQntuples"),
+                    PQnfields: try symbol("PQnfields"), PQnparams: try symbol("PQnparams"),
+                    PQfname: try symbol("PQfname"), PQftype: try symbol("PQftype"),
+                    PQgetisnull: try symbol("PQgetisnull"), PQgetlength: try symbol("PQgetlength"),
+                    PQgetvalue: try symbol("PQgetvalue")))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
