@@ -9,7 +9,9 @@ struct CompositionRoot {
     /// The scene factory over the database, at policy strength.
     func sceneFactory() throws(CLIFailure) -> SceneFactory {
         let location = try databaseLocation()
-        return SceneFactory(workers: LatchkeyWorkers(database: try open(location), secret: secret(for: location)))
+        let workers = LatchkeyWorkers(database: try open(location), secret: secret(for: location))
+        do { try workers.checkInstallationKey() } catch { throw CLIFailure(FailureViewModel.unavailable(error)) }
+        return SceneFactory(workers: workers)
     }
 
     /// The storage at `location`, opened and migrated, or the failure worded for a person.

@@ -67,6 +67,12 @@ struct CLIPostgresTests {
         }
         let verified = try count("SELECT count(*) FROM auth_events WHERE reason = 'bad_credentials'", in: url)
         #expect(verified <= 5, "\(verified) passwords verified")
+        // A third machine with a key file of its own is told so, before anything else.
+        let stranger = try Machine(url: url, key: RandomBytes.make(32))
+        let refused = try stranger.run(["whoami"])
+        #expect(refused.status == 74)
+        #expect(refused.errorLines.count == 1)
+        #expect(refused.stderr.contains("is not the one this database is used with"), "\(refused.stderr)")
         // The lock the two machines built together holds on both, for the right password too.
         for machine in [first, second] {
             let right = try machine.run(["login", "alice", "--password-stdin"], stdin: "a brand new passphrase here\n")

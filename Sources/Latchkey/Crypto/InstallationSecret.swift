@@ -11,6 +11,8 @@ public final class InstallationSecret: Sendable {
         case unreadable(path: String, reason: String)
         case malformed(path: String)
         case unsafePermissions(path: String)
+        /// The database was used with another key than this key file's (or with a key file this machine lacks).
+        case notThisDatabasesKey(path: String)
         /// Two databases that must share one key (a copy's source and target) have different key files.
         case differentKeys(source: String, target: String)
 
@@ -18,6 +20,9 @@ public final class InstallationSecret: Sendable {
             switch self {
             case .unreadable(let path, let reason): "cannot read or create the key file \(path): \(reason)."
             case .malformed(let path): "the key file \(path) is not 32 bytes: restore it from a backup."
+            case .notThisDatabasesKey(let path):
+                "the key file \(path) is not the one this database is used with: copy the key file from a "
+                    + "machine that uses this database (or restore it from the backup) to \(path)."
             case .differentKeys(let source, let target):
                 "the key file \(target) differs from the source's \(source): the copy would not open its "
                     + "second-factor secrets; move \(target) away or point LATCHKEY_SECRET_KEY_FILE at \(source)."
@@ -124,6 +129,24 @@ public final class InstallationSecret: Sendable {
         contextBytes += [CChar](repeating: 0, count: 9 - contextBytes.count)
         _ = crypto_kdf_derive_from_key(&subkey, 32, id, contextBytes, master)
         return subkey
+    }
+
+    /// The key when it exists already (never creating the key file), else nil.
+    func existingKey() throws(Failure) -> [UInt8]? {
+        try loaded.withLock { cached throws(Failure) -> [UInt8]? in
+            if let cached { return cached }
+            guard let path, let key = try KeyFile.load(path, bytes: Self.keyBytes) else { return nil }
+            cached = key
+            return key
+        }
+    }
+
+    /// A value that identifies the key without revealing it (an HMAC under a derived key).
+    func checkValue(of key: [UInt8]) -> [UInt8] {
+        var subkey = [UInt8](repeating: 0, count: 32)
+        let context = Array("keycheck".utf8).map { CChar(bitPattern: $0) } + [0]
+        _ = crypto_kdf_derive_from_key(&subkey, 32, 9, context, key)
+        return Self.hmac(Array("latchkey installation key check".utf8), key: subkey)
     }
 
     private func key() throws(Failure) -> [UInt8] {

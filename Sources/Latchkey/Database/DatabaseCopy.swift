@@ -7,7 +7,7 @@ public enum DatabaseCopy {
     /// The tables, parents before the tables that refer to them.
     public static let tables = [
         "users", "sessions", "login_throttle", "auth_events", "user_roles", "second_factors", "recovery_codes",
-        "login_challenges",
+        "login_challenges", "installation",
     ]
     /// Rows per INSERT statement: few round trips, well under either engine's parameter limit.
     static let batchRows = 500

@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct MigratorTests {
     static let allTables = [
-        "auth_events", "latchkey_migrations", "login_challenges", "login_throttle", "recovery_codes", "second_factors",
+        "auth_events", "installation", "latchkey_migrations", "login_challenges", "login_throttle", "recovery_codes",
+        "second_factors",
         "sessions", "user_roles", "users",
     ]
 
