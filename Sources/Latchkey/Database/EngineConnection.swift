@@ -8,12 +8,37 @@ protocol EngineConnection: AnyObject {
     var transactionGeneration: UInt64 { get }
     /// The rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { get }
+    /// False once the connection cannot be used again (a server that dropped it).
+    var isUsable: Bool { get }
     /// Marks the transaction ended.
     func endTransaction()
+    /// Starts a transaction with `sql` (BEGIN …).
+    func begin(_ sql: String) throws(DatabaseError)
+    /// Commits; fails when the engine could not.
+    func commit() throws(DatabaseError)
+    /// Rolls back what is still open (the engine may already have).
+    func rollback()
     /// Runs one statement with `values` bound to its `?` parameters, calling `row` for each row.
     func run(_ sql: String, _ values: [any SQLBindable], row: (Row) throws -> Void) throws
     /// Runs SQL text with no parameters, possibly several statements (migrations).
     func executeScript(_ sql: String) throws(DatabaseError)
+}
+
+extension EngineConnection {
+    /// `body` in a transaction begun with `begin`: committed when it returns, rolled back when it throws.
+    func transaction<T: Sendable>(_ begin: String, _ body: (Database) throws -> T) throws -> T {
+        try self.begin(begin)
+        isInTransaction = true
+        defer { endTransaction() }
+        do {
+            let result = try body(Database(self))
+            try commit()
+            return result
+        } catch {
+            rollback()
+            throw error
+        }
+    }
 }
 
 /// A way of keeping data: one writer and readers over a SQLite file, or a pool over a PostgreSQL server.

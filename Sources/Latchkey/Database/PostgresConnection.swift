@@ -82,6 +82,11 @@ final class PostgresConnection: EngineConnection {
     /// False once the server connection is lost: the pool then opens a new one.
     var isUsable: Bool { pq.PQstatus(handle) == CONNECTION_OK }
 
+    func begin(_ sql: String) throws(DatabaseError) { try executeScript(sql) }
+
+    /// After a failure the server has usually aborted the transaction; a failed ROLLBACK changes nothing.
+    func rollback() { try? executeScript("ROLLBACK") }
+
     func endTransaction() {
         isInTransaction = false
         transactionGeneration &+= 1

@@ -8,7 +8,7 @@ import Synchronization
 final class PostgresEngine: StorageEngine {
     private let url: String
     private let busyTimeout: Duration
-    private let slots: [PoolSlot]
+    private let slots: [ConnectionSlot<PostgresConnection>]
     private let nextSlot = Atomic<Int>(0)
     var dialect: SQLDialect { .postgresql }
 
@@ -24,19 +24,20 @@ final class PostgresEngine: StorageEngine {
         self.url = url
         self.busyTimeout = busyTimeout
         let first = try PostgresConnection.connect(url: url, busyTimeout: busyTimeout)
-        slots =
-            [PoolSlot(first, url: url, busyTimeout: busyTimeout)]
-            + (1..<Self.poolSize).map { _ in PoolSlot(nil, url: url, busyTimeout: busyTimeout) }
+        let open = { @Sendable () throws(DatabaseError) in
+            try PostgresConnection.connect(url: url, busyTimeout: busyTimeout)
+        }
+        slots = [ConnectionSlot(first, open: open)] + (1..<Self.poolSize).map { _ in ConnectionSlot(open: open) }
     }
 
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try retrying {
-            try withConnection { try Self.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body, on: $0) }
+            try withConnection { try $0.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body) }
         }
     }
 
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try retrying { try withConnection { try Self.run("BEGIN ISOLATION LEVEL SERIALIZABLE", body, on: $0) } }
+        try retrying { try withConnection { try $0.transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", body) } }
     }
 
     /// A session-level advisory lock, held on a connection of its own while `body` migrates: several
@@ -77,67 +78,5 @@ final class PostgresEngine: StorageEngine {
             if let result = try slots[(start + offset) % slots.count].ifAvailable(body) { return result.value }
         }
         return try slots[start % slots.count].waiting(body)
-    }
-
-    /// `body` in a transaction on `connection`: committed when it returns, rolled back when it throws.
-    private static func run<T: Sendable>(
-        _ begin: String, _ body: (Database) throws -> T, on connection: PostgresConnection
-    ) throws -> T {
-        try connection.executeScript(begin)
-        connection.isInTransaction = true
-        defer { connection.endTransaction() }
-        do {
-            let result = try body(Database(connection))
-            try connection.commit()
-            return result
-        } catch {
-            try? connection.executeScript("ROLLBACK")
-            throw error
-        }
-    }
-}
-
-/// One pooled connection (nil until first needed, or after it broke) and its lock.
-final class PoolSlot: Sendable {
-    private let connection: Mutex<PostgresConnection?>
-    private let url: String
-    private let busyTimeout: Duration
-
-    init(_ connection: sending PostgresConnection?, url: String, busyTimeout: Duration) {
-        self.connection = Mutex(connection)
-        self.url = url
-        self.busyTimeout = busyTimeout
-    }
-
-    /// `body` on the connection if no other thread holds it, else nil at once.
-    func ifAvailable<T: Sendable>(_ body: (PostgresConnection) throws -> T) throws -> Box<T>? {
-        try connection.withLockIfAvailable { connection throws -> Box<T> in
-            let opened = try Self.opened(&connection, url, busyTimeout)
-            defer { Self.dropIfBroken(&connection) }
-            return Box(try body(opened))
-        }
-    }
-
-    /// `body` on the connection, waiting for it.
-    func waiting<T: Sendable>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try connection.withLock { connection throws -> T in
-            let opened = try Self.opened(&connection, url, busyTimeout)
-            defer { Self.dropIfBroken(&connection) }
-            return try body(opened)
-        }
-    }
-
-    private static func opened(_ connection: inout PostgresConnection?, _ url: String, _ busyTimeout: Duration) throws
-        -> PostgresConnection
-    {
-        if let connection { return connection }
-        let new = try PostgresConnection.connect(url: url, busyTimeout: busyTimeout)
-        connection = new
-        return new
-    }
-
-    /// A connection the server dropped is let go; the next use of the slot connects again.
-    private static func dropIfBroken(_ connection: inout PostgresConnection?) {
-        if connection?.isUsable == false { connection = nil }
     }
 }

@@ -28,9 +28,20 @@ final class SQLiteConnection: EngineConnection {
     }
 
     var dialect: SQLDialect { .sqlite }
+    /// A local file connection never breaks away.
+    var isUsable: Bool { true }
 
     /// The rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    func begin(_ sql: String) throws(DatabaseError) { try step(sql) }
+
+    func commit() throws(DatabaseError) { try step("COMMIT") }
+
+    /// SQLite may already have rolled back (e.g. after SQLITE_FULL); then there is nothing to undo.
+    func rollback() {
+        if sqlite3_get_autocommit(handle) == 0 { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+    }
 
     func endTransaction() {
         isInTransaction = false

@@ -6,7 +6,7 @@ import Synchronization
 /// so a `read` never waits for another thread's `read` (WAL lets them run beside the writer).
 final class SQLiteEngine: StorageEngine {
     private let writer: Mutex<SQLiteConnection>
-    private let readers: [ReaderSlot]
+    private let readers: [ConnectionSlot<SQLiteConnection>]
     private let nextReader = Atomic<Int>(0)
     private let path: String?
     private let busyTimeout: Duration
@@ -24,28 +24,31 @@ final class SQLiteEngine: StorageEngine {
         // opens one, not three.
         readers =
             path.map { path in
-                (0..<DatabaseWorker.readerCount).map { _ in ReaderSlot(path: path, busyTimeout: busyTimeout) }
+                (0..<DatabaseWorker.readerCount).map { _ in
+                    ConnectionSlot { () throws(DatabaseError) in
+                        try Self.openReader(path: path, busyTimeout: busyTimeout)
+                    }
+                }
             } ?? []
     }
 
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        guard !readers.isEmpty else { return try withWriter { try Self.run("BEGIN DEFERRED", body, on: $0) } }
+        guard !readers.isEmpty else { return try withWriter { try $0.transaction("BEGIN DEFERRED", body) } }
         let start = nextReader.add(1, ordering: .relaxed).oldValue
         for offset in 0..<readers.count {
             let slot = readers[(start + offset) % readers.count]
-            if let result = try slot.ifAvailable({ connection in try Self.run("BEGIN DEFERRED", body, on: connection) })
-            {
+            if let result = try slot.ifAvailable({ connection in try connection.transaction("BEGIN DEFERRED", body) }) {
                 return result.value
             }
         }
         return try readers[start % readers.count].waiting { connection in
-            try Self.run("BEGIN DEFERRED", body, on: connection)
+            try connection.transaction("BEGIN DEFERRED", body)
         }
     }
 
     /// `BEGIN IMMEDIATE`: the write lock is taken first, so a transaction never fails half-way on it.
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try withWriter { try Self.run("BEGIN IMMEDIATE", body, on: $0) }
+        try withWriter { try $0.transaction("BEGIN IMMEDIATE", body) }
     }
 
     private func withWriter<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
@@ -61,26 +64,6 @@ final class SQLiteEngine: StorageEngine {
         try writer.withLock { connection throws(DatabaseError) in
             try connection.switchToWAL(within: busyTimeout)
             try connection.executeScript("PRAGMA synchronous = FULL;")
-        }
-    }
-
-    /// `body` in a transaction on `connection`: committed when it returns, rolled back when it throws.
-    private static func run<T: Sendable>(
-        _ begin: String, _ body: (Database) throws -> T, on connection: SQLiteConnection
-    ) throws -> T {
-        try connection.step(begin)
-        connection.isInTransaction = true
-        defer { connection.endTransaction() }
-        do {
-            let result = try body(Database(connection))
-            try connection.step("COMMIT")
-            return result
-        } catch {
-            // SQLite may already have rolled back (e.g. after SQLITE_FULL); then there is nothing to undo.
-            if sqlite3_get_autocommit(connection.handle) == 0 {
-                _ = sqlite3_exec(connection.handle, "ROLLBACK", nil, nil, nil)
-            }
-            throw error
         }
     }
 
@@ -119,44 +102,4 @@ final class SQLiteEngine: StorageEngine {
         }
         return handle
     }
-}
-
-/// One reader connection and its lock.
-final class ReaderSlot: Sendable {
-    private let connection = Mutex<SQLiteConnection?>(nil)
-    private let path: String
-    private let busyTimeout: Duration
-
-    init(path: String, busyTimeout: Duration) {
-        self.path = path
-        self.busyTimeout = busyTimeout
-    }
-
-    /// `body` on the connection if no other thread holds it, else nil at once.
-    func ifAvailable<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> Box<T>? {
-        try connection.withLockIfAvailable { connection throws -> Box<T> in
-            Box(try body(try Self.opened(&connection, path, busyTimeout)))
-        }
-    }
-
-    /// `body` on the connection, waiting for it.
-    func waiting<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try connection.withLock { connection throws -> T in try body(try Self.opened(&connection, path, busyTimeout)) }
-    }
-
-    /// The slot's connection, opened the first time it is needed.
-    private static func opened(_ connection: inout SQLiteConnection?, _ path: String, _ busyTimeout: Duration) throws
-        -> SQLiteConnection
-    {
-        if let connection { return connection }
-        let reader = try SQLiteEngine.openReader(path: path, busyTimeout: busyTimeout)
-        connection = reader
-        return reader
-    }
-}
-
-/// Wraps a result so that "no lock was free" (nil) cannot be confused with an optional result.
-struct Box<T: Sendable>: Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

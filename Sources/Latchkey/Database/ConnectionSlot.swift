@@ -1,0 +1,50 @@
+import Synchronization
+
+/// One pooled connection and its lock: opened the first time it is needed, and opened again after
+/// it broke (a PostgreSQL server that dropped it). SQLite's readers and PostgreSQL's pool use it.
+final class ConnectionSlot<Connection: EngineConnection>: Sendable {
+    private let connection: Mutex<Connection?>
+    private let open: @Sendable () throws(DatabaseError) -> Connection
+
+    init(_ connection: sending Connection? = nil, open: @escaping @Sendable () throws(DatabaseError) -> Connection) {
+        self.connection = Mutex(connection)
+        self.open = open
+    }
+
+    /// `body` on the connection if no other thread holds it, else nil at once.
+    func ifAvailable<T: Sendable>(_ body: (Connection) throws -> T) throws -> Box<T>? {
+        try connection.withLockIfAvailable { connection throws -> Box<T> in
+            let opened = try Self.opened(&connection, open)
+            defer { Self.dropIfBroken(&connection) }
+            return Box(try body(opened))
+        }
+    }
+
+    /// `body` on the connection, waiting for it.
+    func waiting<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        try connection.withLock { connection throws -> T in
+            let opened = try Self.opened(&connection, open)
+            defer { Self.dropIfBroken(&connection) }
+            return try body(opened)
+        }
+    }
+
+    private static func opened(
+        _ connection: inout Connection?, _ open: @Sendable () throws(DatabaseError) -> Connection
+    ) throws -> Connection {
+        if let connection { return connection }
+        let new = try open()
+        connection = new
+        return new
+    }
+
+    private static func dropIfBroken(_ connection: inout Connection?) {
+        if connection?.isUsable == false { connection = nil }
+    }
+}
+
+/// Wraps a result so that "no lock was free" (nil) cannot be confused with an optional result.
+struct Box<T: Sendable>: Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
