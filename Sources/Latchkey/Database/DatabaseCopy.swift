@@ -37,7 +37,8 @@ public enum DatabaseCopy {
         public var description: String {
             switch self {
             case .targetNotEmpty(let table, let rows):
-                "the target already holds Latchkey data (\(rows) rows in \(table)); copy only into an empty database"
+                "the target already holds Latchkey data (\(rows) row\(rows == 1 ? "" : "s") in \(table)); "
+                    + "copy only into an empty database"
             case .countMismatch(let table, let source, let target):
                 "table \(table) has \(source) rows in the source but \(target) in the target; nothing was copied"
             case .schemaMismatch(let what): "the two databases' schemas differ: \(what)"
