@@ -43,6 +43,27 @@ final class ConnectionSlot<Connection: EngineConnection>: Sendable {
     }
 }
 
+/// A few connection slots: a body gets the first idle one, or else waits for the next in turn.
+/// SQLite's readers and PostgreSQL's pool are each one.
+final class ConnectionPool<Connection: EngineConnection>: Sendable {
+    private let slots: [ConnectionSlot<Connection>]
+    private let next = Atomic<Int>(0)
+
+    init(_ slots: [ConnectionSlot<Connection>]) {
+        self.slots = slots
+    }
+
+    var isEmpty: Bool { slots.isEmpty }
+
+    func withConnection<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        let start = next.add(1, ordering: .relaxed).oldValue
+        for offset in 0..<slots.count {
+            if let result = try slots[(start + offset) % slots.count].ifAvailable(body) { return result.value }
+        }
+        return try slots[start % slots.count].waiting(body)
+    }
+}
+
 /// Wraps a result so that "no lock was free" (nil) cannot be confused with an optional result.
 struct Box<T: Sendable>: Sendable {
     let value: T

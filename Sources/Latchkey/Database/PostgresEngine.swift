@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// PostgreSQL: a small pool of connections, opened as needed. Writes run `SERIALIZABLE`, and a
 /// transaction that lost a serialization conflict or a deadlock is run again (bounded, with
@@ -8,8 +7,7 @@ import Synchronization
 final class PostgresEngine: StorageEngine {
     private let url: String
     private let busyTimeout: Duration
-    private let slots: [ConnectionSlot<PostgresConnection>]
-    private let nextSlot = Atomic<Int>(0)
+    private let pool: ConnectionPool<PostgresConnection>
     var dialect: SQLDialect { .postgresql }
 
     /// Connections a worker keeps at most.
@@ -27,17 +25,18 @@ final class PostgresEngine: StorageEngine {
         let open = { @Sendable () throws(DatabaseError) in
             try PostgresConnection.connect(url: url, busyTimeout: busyTimeout)
         }
-        slots = [ConnectionSlot(first, open: open)] + (1..<Self.poolSize).map { _ in ConnectionSlot(open: open) }
+        pool = ConnectionPool(
+            [ConnectionSlot(first, open: open)] + (1..<Self.poolSize).map { _ in ConnectionSlot(open: open) })
     }
 
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try retrying {
-            try withConnection { try $0.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body) }
+            try pool.withConnection { try $0.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body) }
         }
     }
 
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try retrying { try withConnection { try $0.transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", body) } }
+        try retrying { try pool.withConnection { try $0.transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", body) } }
     }
 
     /// A session-level advisory lock, held on a connection of its own while `body` migrates: several
@@ -69,14 +68,5 @@ final class PostgresEngine: StorageEngine {
                 usleep(useconds_t.random(in: 100...UInt32(ceiling)))
             }
         }
-    }
-
-    /// `body` on a pooled connection: the first idle one, else the next in turn (waiting for it).
-    private func withConnection<T: Sendable>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        let start = nextSlot.add(1, ordering: .relaxed).oldValue
-        for offset in 0..<slots.count {
-            if let result = try slots[(start + offset) % slots.count].ifAvailable(body) { return result.value }
-        }
-        return try slots[start % slots.count].waiting(body)
     }
 }

@@ -6,8 +6,7 @@ import Synchronization
 /// so a `read` never waits for another thread's `read` (WAL lets them run beside the writer).
 final class SQLiteEngine: StorageEngine {
     private let writer: Mutex<SQLiteConnection>
-    private let readers: [ConnectionSlot<SQLiteConnection>]
-    private let nextReader = Atomic<Int>(0)
+    private let readers: ConnectionPool<SQLiteConnection>
     private let path: String?
     private let busyTimeout: Duration
     var dialect: SQLDialect { .sqlite }
@@ -22,28 +21,19 @@ final class SQLiteEngine: StorageEngine {
         writer = Mutex(connection)
         // Each reader connection is opened on its first use: a command that reads once (a CLI run)
         // opens one, not three.
-        readers =
+        readers = ConnectionPool(
             path.map { path in
                 (0..<DatabaseWorker.readerCount).map { _ in
                     ConnectionSlot { () throws(DatabaseError) in
                         try Self.openReader(path: path, busyTimeout: busyTimeout)
                     }
                 }
-            } ?? []
+            } ?? [])
     }
 
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         guard !readers.isEmpty else { return try withWriter { try $0.transaction("BEGIN DEFERRED", body) } }
-        let start = nextReader.add(1, ordering: .relaxed).oldValue
-        for offset in 0..<readers.count {
-            let slot = readers[(start + offset) % readers.count]
-            if let result = try slot.ifAvailable({ connection in try connection.transaction("BEGIN DEFERRED", body) }) {
-                return result.value
-            }
-        }
-        return try readers[start % readers.count].waiting { connection in
-            try connection.transaction("BEGIN DEFERRED", body)
-        }
+        return try readers.withConnection { try $0.transaction("BEGIN DEFERRED", body) }
     }
 
     /// `BEGIN IMMEDIATE`: the write lock is taken first, so a transaction never fails half-way on it.
