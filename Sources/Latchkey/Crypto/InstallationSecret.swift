@@ -141,14 +141,6 @@ public final class InstallationSecret: Sendable {
         }
     }
 
-    /// A value that identifies the key without revealing it (an HMAC under a derived key).
-    func checkValue(of key: [UInt8]) -> [UInt8] {
-        var subkey = [UInt8](repeating: 0, count: 32)
-        let context = Array("keycheck".utf8).map { CChar(bitPattern: $0) } + [0]
-        _ = crypto_kdf_derive_from_key(&subkey, 32, 9, context, key)
-        return Self.hmac(Array("latchkey installation key check".utf8), key: subkey)
-    }
-
     private func key() throws(Failure) -> [UInt8] {
         try loaded.withLock { cached throws(Failure) -> [UInt8] in
             if let cached { return cached }

@@ -3,9 +3,10 @@ import Foundation
 /// Reads a secret key file, or creates it: written whole to a private temporary file, then linked
 /// into place, so two processes starting at once agree on one key and none reads a half-written file.
 enum KeyFile {
-    /// The key in `path`; when there is no file, `make()`'s key written there (its folder created 0700).
+    /// The key in `path`; when there is no file, `make()`'s key (else `count` random bytes) written
+    /// there, its folder created 0700.
     static func loadOrCreate(
-        _ path: String, bytes count: Int, make: () -> [UInt8] = { RandomBytes.make(InstallationSecret.keyBytes) }
+        _ path: String, bytes count: Int, make: (() -> [UInt8])? = nil
     ) throws(InstallationSecret.Failure) -> [UInt8] {
         if let key = try load(path, bytes: count) { return key }
         let folder = (path as NSString).deletingLastPathComponent
@@ -18,7 +19,7 @@ enum KeyFile {
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(temporary) }
-        let key = make()
+        let key = make?() ?? RandomBytes.make(count)
         let written = key.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         let synced = fchmod(descriptor, 0o600) == 0 && fsync(descriptor) == 0
         close(descriptor)

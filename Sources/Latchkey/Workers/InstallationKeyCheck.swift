@@ -6,12 +6,13 @@ struct InstallationKeyCheck: Sendable {
         let recorded = try database.read { db in
             try db.queryFirst("SELECT key_check FROM installation WHERE id = 1") { try $0.bytes("key_check") }
         }
-        guard let key = try secret.existingKey() else {
+        guard try secret.existingKey() != nil else {
             // No key yet: fine for a database that never had one; else this machine lacks the file.
             if recorded != nil { throw InstallationSecret.Failure.notThisDatabasesKey(path: secret.keyFilePath ?? "") }
             return
         }
-        let check = secret.checkValue(of: key)
+        // An HMAC under a key derived for this purpose: it identifies the key without revealing it.
+        let check = try secret.mac(Array("latchkey installation key check".utf8), keyID: 9, context: "keycheck")
         if let recorded {
             guard recorded == check else {
                 throw InstallationSecret.Failure.notThisDatabasesKey(path: secret.keyFilePath ?? "(in memory)")
