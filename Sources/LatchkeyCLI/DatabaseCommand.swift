@@ -58,18 +58,7 @@ struct DatabaseCopyCommand: LatchkeyCommand {
         let from = try root.open(source)
         let into = try root.open(target)
         let meter = CopyMeter(showing: !options.json && isatty(STDERR_FILENO) == 1)
-        let counts: [(table: String, rows: Int)]
-        do {
-            counts = try DatabaseCopy.copy(from: from, to: into) { meter.show($0) }
-        } catch let failure as DatabaseCopy.Failure {
-            meter.end()
-            let code = if case .targetNotEmpty = failure { ExitStatus.cannotCreate } else { ExitStatus.storage }
-            throw CLIFailure(message: "Nothing was copied: \(failure).", exitCode: code)
-        } catch {
-            meter.end()
-            throw CLIFailure(FailureViewModel.unavailable(.from(error)))
-        }
-        meter.end()
+        let counts = try copy(from: from, into: into, meter: meter)
         let carried: InstallationSecret.Carried
         do { carried = try sourceSecret.carry(to: targetSecret) } catch {
             throw CLIFailure(
@@ -77,6 +66,21 @@ struct DatabaseCopyCommand: LatchkeyCommand {
                 exitCode: ExitStatus.storage)
         }
         try report(counts, source: source, target: target, carried: carried, seconds: meter.elapsed, key: targetSecret)
+    }
+
+    /// The copy, its progress line cleared from the terminal however it ends.
+    private func copy(from: DatabaseWorker, into: DatabaseWorker, meter: CopyMeter) throws(CLIFailure)
+        -> [(table: String, rows: Int)]
+    {
+        defer { meter.end() }
+        do {
+            return try DatabaseCopy.copy(from: from, to: into) { meter.show($0) }
+        } catch let failure as DatabaseCopy.Failure {
+            let code = if case .targetNotEmpty = failure { ExitStatus.cannotCreate } else { ExitStatus.storage }
+            throw CLIFailure(message: "Nothing was copied: \(failure).", exitCode: code)
+        } catch {
+            throw CLIFailure(FailureViewModel.unavailable(.from(error)))
+        }
     }
 
     private func report(

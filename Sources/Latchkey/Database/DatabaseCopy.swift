@@ -52,15 +52,13 @@ public enum DatabaseCopy {
         from source: DatabaseWorker, to target: DatabaseWorker, progress: (Progress) throws -> Void = { _ in }
     ) throws -> [(table: String, rows: Int)] {
         try source.read { from in
-            let counts = try tables.map { table in
-                try from.queryFirst("SELECT count(*) AS n FROM \(table)") { Int(try $0.int64("n")) } ?? 0
-            }
+            let counts = try tables.map { try rows(of: $0, in: from) }
             let allTotal = counts.reduce(0, +)
             return try target.write { to in
                 try checkSchemas(from, to)
                 for table in tables {
-                    let rows = try to.queryFirst("SELECT count(*) AS n FROM \(table)") { Int(try $0.int64("n")) } ?? 0
-                    if rows > 0 { throw Failure.targetNotEmpty(table: table, rows: rows) }
+                    let held = try rows(of: table, in: to)
+                    if held > 0 { throw Failure.targetNotEmpty(table: table, rows: held) }
                 }
                 var allCopied = 0
                 for (table, total) in zip(tables, counts) {
@@ -82,7 +80,7 @@ public enum DatabaseCopy {
                     }
                     if batch.rows > 0 { try flush() }
                     if let fix = to.dialect.afterCopying(table) { try to.execute(fix) }
-                    let found = try to.queryFirst("SELECT count(*) AS n FROM \(table)") { Int(try $0.int64("n")) } ?? 0
+                    let found = try rows(of: table, in: to)
                     guard found == total else {
                         throw Failure.countMismatch(table: table, source: total, target: found)
                     }
@@ -90,6 +88,10 @@ public enum DatabaseCopy {
                 return zip(tables, counts).map { (table: $0, rows: $1) }
             }
         }
+    }
+
+    private static func rows(of table: String, in db: Database) throws -> Int {
+        try db.queryFirst("SELECT count(*) AS n FROM \(table)") { Int(try $0.int64("n")) } ?? 0
     }
 
     /// Both sides must have applied the same migrations and hold only the tables the copy knows.
