@@ -58,7 +58,8 @@ public enum ConstraintKind: Sendable, Hashable {
 public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The five-character SQLSTATE (`23505` for a unique violation, `40001` for a serialization failure).
     public let sqlState: String
-    /// The server's primary message.
+    /// The server's primary message; for a data exception (class 22), whose message can quote the
+    /// value that failed to convert, only "invalid value".
     public let message: String
     /// The constraint or index a write broke, when it broke one.
     public let constraintName: String?
@@ -68,7 +69,7 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
     /// An error as the server reported it.
     public init(sqlState: String, message: String, constraintName: String? = nil, sql: String? = nil) {
         self.sqlState = sqlState
-        self.message = message
+        self.message = sqlState.hasPrefix("22") ? "invalid value" : message
         self.constraintName = constraintName
         self.sql = sql
     }
@@ -93,9 +94,7 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
     public var isBusy: Bool { isSerializationConflict || sqlState == "55P03" || sqlState == "53300" }
 
     public var description: String {
-        // A data exception's message can quote the value that failed to convert: left out.
-        let text = sqlState.hasPrefix("22") ? "invalid value" : message
-        return "PostgreSQL error \(sqlState): \(text)" + (sql.map { " in \"\($0)\"" } ?? "")
+        "PostgreSQL error \(sqlState): \(message)" + (sql.map { " in \"\($0)\"" } ?? "")
     }
 }
 

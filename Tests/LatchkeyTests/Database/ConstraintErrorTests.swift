@@ -93,6 +93,7 @@ import Testing
         let error = failure("UPDATE users SET created_at = ? WHERE id = 1", [secret])
         #expect(error != nil)
         #expect(error.map { !String(describing: $0).contains(secret) } == true)
+        #expect(error?.postgresError.map { !$0.message.contains(secret) } ?? true)
     }
 
     @Test func deletingAUserCascadesToItsSessions() throws {
