@@ -42,12 +42,7 @@ import Testing
         let workers = try workers(hasher: gated)
         try Seeds.register(Seeds.alice, with: workers)
         // The sign-in verifies the old password, then stops before it writes its session.
-        let signIn = BackgroundRun { [workers] in
-            let login = LoginPresentationLogicSpy()
-            LoginInteractor(presenter: login, workers: workers).login(
-                request: .init(username: "alice", password: Seeds.password))
-            return login.responses
-        }
+        let signIn = signInInBackground(workers)
         gated.waitUntilHeld()
         let passwd = try changePassword(workers, to: Seeds.otherPassword)
         gated.open()
@@ -60,12 +55,7 @@ import Testing
         let gated = GatedHasher()
         let workers = try workers(hasher: gated)
         try Seeds.register(Seeds.alice, with: workers)
-        let signIn = BackgroundRun { [workers] in
-            let login = LoginPresentationLogicSpy()
-            LoginInteractor(presenter: login, workers: workers).login(
-                request: .init(username: "alice", password: Seeds.password))
-            return login.responses
-        }
+        let signIn = signInInBackground(workers)
         gated.waitUntilHeld()
         AdminInteractor(presenter: AdminPresentationLogicSpy(), workers: workers).act(
             request: .init(username: "alice", action: .expirePassword, actor: .init(osUser: "root")))
@@ -106,6 +96,16 @@ import Testing
         ChangePasswordInteractor(presenter: spy, workers: workers).changePassword(
             request: .init(token: token, currentPassword: Seeds.password, newPassword: new))
         return spy.responses
+    }
+
+    /// Alice signing in with her password on another thread (held by a gated hasher mid-verify).
+    private func signInInBackground(_ workers: LatchkeyWorkers) -> BackgroundRun<[Login.Authenticate.Response]> {
+        BackgroundRun {
+            let login = LoginPresentationLogicSpy()
+            LoginInteractor(presenter: login, workers: workers).login(
+                request: .init(username: "alice", password: Seeds.password))
+            return login.responses
+        }
     }
 
     private func liveSessions(_ workers: LatchkeyWorkers) throws -> Int64 {
