@@ -83,7 +83,12 @@ import Testing
         let events = try cli.query(
             "SELECT kind || '/' || coalesce(actor, '-') FROM auth_events WHERE kind LIKE 'factor%' OR kind LIKE 'recovery%'"
         )
-        #expect(events == ["factor_enabled/-", "recovery_codes_replaced/-", "factor_disabled/-", "factor_reset/admin"])
+        // A recovery code spent on a re-authentication is audited as at sign-in.
+        #expect(
+            events == [
+                "factor_enabled/-", "recovery_code_used/-", "recovery_codes_replaced/-", "recovery_code_used/-",
+                "factor_disabled/-", "factor_reset/admin",
+            ])
     }
 
     @Test func aLostKeyFileIsAClearStorageErrorNotACrash() throws {

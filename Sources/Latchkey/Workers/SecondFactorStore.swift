@@ -100,6 +100,12 @@ struct SecondFactorStore: Sendable {
         }
     }
 
+    /// Counts a wrong code against a challenge, and deletes the challenge at `limit` wrong codes.
+    func countWrongCode(hash: [UInt8], limit: Int, in db: Database) throws {
+        try db.execute("UPDATE login_challenges SET wrong_codes = wrong_codes + 1 WHERE challenge_hash = ?", [hash])
+        try db.execute("DELETE FROM login_challenges WHERE challenge_hash = ? AND wrong_codes >= ?", [hash, limit])
+    }
+
     func deleteChallenge(hash: [UInt8], in db: Database) throws {
         try db.execute("DELETE FROM login_challenges WHERE challenge_hash = ?", [hash])
     }

@@ -35,35 +35,28 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
             label = checked.value
         }
         let username = try? Username(request.username)
+        let reauthentication = workers.reauthentication
         // Counted before the hash runs: parallel guesses cannot all slip under the limit.
         let attempt = try workers.database.write { db in
             let account = try username.flatMap { try workers.accounts.credentials(for: $0, in: db) }
             let key = try workers.throttle.key(for: request.username, account: account, secret: workers.secret)
-            let reservation = try workers.throttle.reserve(key, now: now, policy: workers.policy, in: db)
-            if reservation == nil {
-                try workers.audit.record(
-                    .loginFailed, reason: .throttled, usernameKey: key, userID: account?.profile.id, now: now, in: db)
-            }
+            let reservation = try reauthentication.reserve(
+                key, userID: account?.profile.id, failure: .loginFailed, now: now, in: db)
             return (account: account, key: key, reservation: reservation)
         }
         // Refused without checking the password, in the same words for every name.
         guard let reservation = attempt.reservation else { return .throttled }
-        let password = PasswordRules(policy: workers.policy).normalizedForSignIn(request.password)
         // Always one full verify: against the real hash, or the dummy at current parameters.
         let account = attempt.account
-        let verified = workers.hasher.verify(password ?? "", against: account?.passwordHash ?? workers.hasher.dummyHash)
-        guard verified, let password, let account, !account.isDisabled else {
-            let reason: AuthEvent.FailureReason = verified && account?.isDisabled == true ? .disabled : .badCredentials
-            try recordFailure(reason, key: attempt.key, userID: account?.profile.id, now: now)
+        let password = reauthentication.verify(request.password, against: account?.passwordHash)
+        guard let password, let account, !account.isDisabled else {
+            let reason: AuthEvent.FailureReason =
+                password != nil && account?.isDisabled == true ? .disabled : .badCredentials
+            try reauthentication.recordFailure(
+                .loginFailed, reason: reason, key: attempt.key, userID: account?.profile.id, now: now)
             return .invalidCredentials
         }
         return try signIn(account, password: password, label: label, reservation: reservation, now: now)
-    }
-
-    private func recordFailure(_ reason: AuthEvent.FailureReason, key: String, userID: Int64?, now: Date) throws {
-        try workers.database.write { db in
-            try workers.audit.record(.loginFailed, reason: reason, usernameKey: key, userID: userID, now: now, in: db)
-        }
     }
 
     private func signIn(
@@ -87,9 +80,10 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
                 return .invalidCredentials
             }
             if let newHash { try workers.accounts.rehash(userID: user.id, to: newHash, now: now, in: db) }
-            if let factor = try workers.factors.factor(userID: user.id, in: db), factor.isEnabled {
-                // Only this attempt is given back: earlier wrong codes still count.
-                try workers.throttle.giveBack(reservation, policy: workers.policy, in: db)
+            let factorOn = try workers.factors.factor(userID: user.id, in: db)?.isEnabled == true
+            // The password alone: a complete success without a factor, else only this attempt back.
+            try workers.reauthentication.settle(reservation, proof: .password, factorOn: factorOn, in: db)
+            if factorOn {
                 // The password was right; the session waits for the code.
                 let challenge = LoginChallenge.make(expiresAt: now.addingTimeInterval(LoginChallenge.lifetime))
                 try workers.factors.createChallenge(
@@ -99,7 +93,6 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
                         expiresAt: challenge.expiresAt), now: now, in: db)
                 return .secondFactorRequired(challenge)
             }
-            try workers.throttle.release(reservation, in: db)
             return try openSession(current, key: reservation.key, token: token, label: label, now: now, in: db)
         }
     }
@@ -112,17 +105,15 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
             response: SceneWork.respond {
                 try workers.database.write { db in
                     let hash = request.challenge.hash
+                    let reauthentication = workers.reauthentication
                     guard let pending = try workers.factors.challenge(hash: hash, in: db), pending.expiresAt > now,
                         let account = try workers.accounts.credentials(userID: pending.userID, in: db)
                     else { return .invalidCredentials }
                     let key = account.profile.username
-                    guard let reservation = try workers.throttle.reserve(key, now: now, policy: workers.policy, in: db)
-                    else {
-                        try workers.audit.record(
-                            .loginFailed, reason: .throttled, usernameKey: key, userID: pending.userID, now: now, in: db
-                        )
-                        return .throttled
-                    }
+                    guard
+                        let reservation = try reauthentication.reserve(
+                            key, userID: pending.userID, failure: .loginFailed, now: now, in: db)
+                    else { return .throttled }
                     // The password verified at the first step must still be in force.
                     guard account.passwordHash == pending.verifiedHash, !account.isDisabled else {
                         try workers.factors.deleteChallenge(hash: hash, in: db)
@@ -132,22 +123,18 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
                         return .invalidCredentials
                     }
                     if let factor = try workers.factors.factor(userID: pending.userID, in: db), factor.isEnabled {
-                        switch try workers.verifier.check(
-                            request.code, userID: pending.userID, factor: factor, now: now, in: db)
-                        {
-                        case .wrong:
-                            try workers.audit.record(
-                                .codeFailed, usernameKey: key, userID: pending.userID, now: now, in: db)
+                        guard
+                            try reauthentication.checkCode(
+                                request.code, user: account.profile, factor: factor, key: key, now: now, in: db)
+                        else {
+                            // A challenge answers at most the throttle's number of wrong codes.
+                            try workers.factors.countWrongCode(
+                                hash: hash, limit: workers.policy.maximumFailedLogins, in: db)
                             return .invalidCredentials
-                        case .recoveryCode:
-                            try workers.audit.record(
-                                .recoveryCodeUsed, usernameKey: key, userID: pending.userID, now: now, in: db)
-                        case .totp:
-                            break
                         }
                     }
                     try workers.factors.deleteChallenge(hash: hash, in: db)
-                    try workers.throttle.release(reservation, in: db)
+                    try reauthentication.settle(reservation, proof: .passwordAndCode, factorOn: true, in: db)
                     return try openSession(
                         account, key: key, token: workers.tokens.makeToken(), label: pending.label, now: now, in: db)
                 }

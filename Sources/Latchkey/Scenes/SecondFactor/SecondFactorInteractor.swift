@@ -1,8 +1,8 @@
 import Foundation
 
-/// Enrolls, confirms, disables the TOTP factor and replaces recovery codes. Password checks are
-/// reserved in the throttle before Argon2id and re-checked when writing, as for `passwd`; wrong codes
-/// count in the throttle too.
+/// Enrolls, confirms, disables the TOTP factor and replaces recovery codes. The password (and the
+/// code, where the factor is on) goes through the one re-authentication sequence; wrong codes count
+/// in the throttle like wrong passwords.
 public final class SecondFactorInteractor: SceneInteractor<any SecondFactorPresentationLogic>, SecondFactorBusinessLogic
 {
     public func change(request: SecondFactor.Change.Request) {
@@ -11,9 +11,11 @@ public final class SecondFactorInteractor: SceneInteractor<any SecondFactorPrese
 
     private func apply(_ request: SecondFactor.Change.Request) throws -> SecondFactor.Change.Response {
         let now = workers.time.now()
+        let reauthentication = workers.reauthentication
         switch request.action {
         case .enroll(let password):
-            return try withPassword(password, token: request.token, now: now) { found, db in
+            return try reauthentication.run(token: request.token, password: password, failure: .loginFailed, now: now) {
+                found, db in
                 if try workers.factors.factor(userID: found.user.id, in: db)?.isEnabled == true { return .alreadyOn }
                 let secret = RandomBytes.make(TOTP.secretBytes)
                 let sealed = try workers.box.seal(secret, userID: found.user.id)
@@ -29,27 +31,26 @@ public final class SecondFactorInteractor: SceneInteractor<any SecondFactorPrese
                 guard let factor = try workers.factors.factor(userID: user.id, in: db), !factor.isEnabled else {
                     return .notOn
                 }
-                guard let reservation = try reserve(user, now, db) else { return .throttled }
+                guard
+                    let reservation = try reauthentication.reserve(
+                        user.username, userID: user.id, failure: .loginFailed, now: now, in: db)
+                else { return .throttled }
                 guard try workers.verifier.checkTOTP(code, userID: user.id, factor: factor, now: now, in: db) else {
                     try workers.audit.record(.codeFailed, usernameKey: user.username, userID: user.id, now: now, in: db)
                     return .invalidCredentials
                 }
-                try workers.throttle.release(reservation, in: db)
+                try reauthentication.settle(reservation, proof: .codeAlone, factorOn: false, in: db)
                 try workers.factors.enable(userID: user.id, now: now, in: db)
                 let codes = try replaceCodes(user.id, db)
                 try workers.audit.record(.factorEnabled, usernameKey: user.username, userID: user.id, now: now, in: db)
                 return .enabled(recoveryCodes: codes)
             }
         case .disable(let password, let code), .replaceRecoveryCodes(let password, let code):
-            return try withPassword(password, token: request.token, now: now) { found, db in
+            return try reauthentication.run(
+                token: request.token, password: password, code: code, failure: .loginFailed, now: now
+            ) { found, db in
                 let user = found.user
-                guard let factor = try workers.factors.factor(userID: user.id, in: db), factor.isEnabled else {
-                    return .notOn
-                }
-                if try workers.verifier.check(code, userID: user.id, factor: factor, now: now, in: db) == .wrong {
-                    try workers.audit.record(.codeFailed, usernameKey: user.username, userID: user.id, now: now, in: db)
-                    return .invalidCredentials
-                }
+                guard try workers.factors.factor(userID: user.id, in: db)?.isEnabled == true else { return .notOn }
                 if case .disable = request.action {
                     _ = try workers.factors.remove(userID: user.id, in: db)
                     try workers.audit.record(
@@ -62,47 +63,6 @@ public final class SecondFactorInteractor: SceneInteractor<any SecondFactorPrese
                 return .recoveryCodes(codes)
             }
         }
-    }
-
-    /// Verifies the password like `passwd` does (reserved first, Argon2id outside any transaction),
-    /// then runs `body` in a write transaction that re-checks the session and the verified hash.
-    private func withPassword(
-        _ password: String, token: SessionToken?, now: Date,
-        _ body: (StoredSession, Database) throws -> SecondFactor.Change.Response
-    ) throws -> SecondFactor.Change.Response {
-        let attempt = try workers.database.write { db in
-            let found = try workers.gate.authenticate(token, now: now, in: db)
-            let account = try workers.accounts.credentials(userID: found.user.id, in: db)
-            return (found: found, hash: account?.passwordHash, reservation: try reserve(found.user, now, db))
-        }
-        guard let reservation = attempt.reservation else { return .throttled }
-        let user = attempt.found.user
-        let typed = PasswordRules(policy: workers.policy).normalizedForSignIn(password)
-        guard let hash = attempt.hash, workers.hasher.verify(typed ?? "", against: hash), typed != nil else {
-            try workers.database.write { db in
-                try workers.audit.record(
-                    .loginFailed, reason: .badCredentials, usernameKey: user.username, userID: user.id, now: now, in: db
-                )
-            }
-            return .invalidCredentials
-        }
-        return try workers.database.write { db in
-            let found = try workers.gate.authenticate(token, now: now, in: db)
-            guard try workers.accounts.passwordHash(userID: user.id, in: db) == hash else { return .invalidCredentials }
-            let response = try body(found, db)
-            // A right password gives its attempt back, unless a wrong code followed it.
-            if response != .invalidCredentials { try workers.throttle.release(reservation, in: db) }
-            return response
-        }
-    }
-
-    private func reserve(_ user: UserProfile, _ now: Date, _ db: Database) throws -> ThrottleReservation? {
-        let reservation = try workers.throttle.reserve(user.username, now: now, policy: workers.policy, in: db)
-        if reservation == nil {
-            try workers.audit.record(
-                .loginFailed, reason: .throttled, usernameKey: user.username, userID: user.id, now: now, in: db)
-        }
-        return reservation
     }
 
     private func replaceCodes(_ userID: Int64, _ db: Database) throws -> [String] {

@@ -1,0 +1,153 @@
+import Foundation
+
+/// The one re-authentication sequence every scene that asks for a password uses: reserve in the
+/// throttle, verify the password (Argon2id, outside any transaction), verify the second factor where
+/// it is on, re-check in the write (design.md, "no check-then-act"). It holds the one rule for what
+/// ends a run of failures: only a complete success (the password and, where it is on, the second
+/// factor); a right password alone gives back the one attempt it reserved and nothing else.
+struct Reauthentication: Sendable {
+    let workers: LatchkeyWorkers
+
+    /// What the caller proved in the write, which decides how its reservation is settled.
+    enum Proof {
+        /// The password alone (the scene asked for no code).
+        case password
+        /// The password and a right second-factor code.
+        case passwordAndCode
+        /// A right code alone (confirming a pending factor): never ends a run.
+        case codeAlone
+    }
+
+    // MARK: The steps, for scenes whose subject is not a session (sign-in)
+
+    /// Counts one attempt for `key` in the caller's write transaction; nil (and audited) when locked.
+    func reserve(
+        _ key: String, userID: Int64?, failure: AuthEvent.Kind, now: Date, in db: Database
+    ) throws -> ThrottleReservation? {
+        let reservation = try workers.throttle.reserve(key, now: now, policy: workers.policy, in: db)
+        if reservation == nil {
+            try workers.audit.record(failure, reason: .throttled, usernameKey: key, userID: userID, now: now, in: db)
+        }
+        return reservation
+    }
+
+    /// The normalized password when `typed` matches `hash`; always one full Argon2id verify (against
+    /// the dummy hash when there is no account), so an unknown name costs what a known one does.
+    func verify(_ typed: String, against hash: String?) -> String? {
+        let password = PasswordRules(policy: workers.policy).normalizedForSignIn(typed)
+        let verified = workers.hasher.verify(password ?? "", against: hash ?? workers.hasher.dummyHash)
+        return verified && hash != nil ? password : nil
+    }
+
+    /// Records a failed attempt (its reservation stays counted: a failure needs no second write).
+    func recordFailure(
+        _ kind: AuthEvent.Kind, reason: AuthEvent.FailureReason = .badCredentials, key: String, userID: Int64?,
+        now: Date
+    ) throws {
+        try workers.database.write { db in
+            try workers.audit.record(kind, reason: reason, usernameKey: key, userID: userID, now: now, in: db)
+        }
+    }
+
+    /// Checks a second-factor code in the caller's write; a wrong one is audited and stays counted.
+    func checkCode(_ code: String, user: UserProfile, factor: StoredFactor, key: String, now: Date, in db: Database)
+        throws -> Bool
+    {
+        switch try workers.verifier.check(code, userID: user.id, factor: factor, now: now, in: db) {
+        case .wrong:
+            try workers.audit.record(.codeFailed, usernameKey: key, userID: user.id, now: now, in: db)
+            return false
+        case .recoveryCode:
+            try workers.audit.record(.recoveryCodeUsed, usernameKey: key, userID: user.id, now: now, in: db)
+            return true
+        case .totp:
+            return true
+        }
+    }
+
+    /// Settles a reservation whose checks all passed, by the one rule: a complete success ends the
+    /// run; anything less gives back only this attempt. `factorOn` is the factor's state when checked.
+    func settle(_ reservation: ThrottleReservation, proof: Proof, factorOn: Bool, in db: Database) throws {
+        switch proof {
+        case .passwordAndCode:
+            try workers.throttle.release(reservation, in: db)
+        case .password where !factorOn:
+            try workers.throttle.release(reservation, in: db)
+        case .password, .codeAlone:
+            try workers.throttle.giveBack(reservation, policy: workers.policy, in: db)
+        }
+    }
+
+    // MARK: The whole sequence, for scenes of a signed-in user
+
+    /// Re-authenticates the user of `token` with `password` (and `code`, checked when the factor is
+    /// on), runs `prepare` with the verified password outside any transaction (hashing a new one),
+    /// then `body` in the write transaction that re-checked the session and the verified hash, and
+    /// settles the reservation by what was proved.
+    func run<Prepared, Response: ReauthenticationAnswer>(
+        token: SessionToken?, password: String, code: String? = nil, forPasswordChange: Bool = false,
+        failure: AuthEvent.Kind, now: Date,
+        prepare: (String) throws -> Prepared,
+        _ body: (StoredSession, Prepared, Database) throws -> Response
+    ) throws -> Response {
+        let reserved = try workers.database.write { db in
+            let found = try workers.gate.authenticate(token, now: now, forPasswordChange: forPasswordChange, in: db)
+            guard let account = try workers.accounts.credentials(userID: found.user.id, in: db) else {
+                throw SessionProblem.notSignedIn
+            }
+            let key = found.user.username
+            let reservation = try reserve(key, userID: found.user.id, failure: failure, now: now, in: db)
+            return (userID: found.user.id, hash: account.passwordHash, reservation: reservation)
+        }
+        guard let reservation = reserved.reservation else { return .throttled }
+        guard let verified = verify(password, against: reserved.hash) else {
+            try recordFailure(failure, key: reservation.key, userID: reserved.userID, now: now)
+            return .invalidCredentials
+        }
+        let prepared = try prepare(verified)
+        return try workers.database.write { db in
+            let found = try workers.gate.authenticate(token, now: now, forPasswordChange: forPasswordChange, in: db)
+            // The verified password must still be the stored one (no passwd or reset since).
+            guard try workers.accounts.passwordHash(userID: found.user.id, in: db) == reserved.hash else {
+                try workers.audit.record(
+                    failure, reason: .badCredentials, usernameKey: reservation.key, userID: found.user.id, now: now,
+                    in: db)
+                return .invalidCredentials
+            }
+            let factor = try workers.factors.factor(userID: found.user.id, in: db)
+            var proof = Proof.password
+            if let code, let factor, factor.isEnabled {
+                guard try checkCode(code, user: found.user, factor: factor, key: reservation.key, now: now, in: db)
+                else { return .invalidCredentials }
+                proof = .passwordAndCode
+            }
+            let response = try body(found, prepared, db)
+            try settle(reservation, proof: proof, factorOn: factor?.isEnabled == true, in: db)
+            return response
+        }
+    }
+
+    /// `run` without a preparation step.
+    func run<Response: ReauthenticationAnswer>(
+        token: SessionToken?, password: String, code: String? = nil, failure: AuthEvent.Kind, now: Date,
+        _ body: (StoredSession, Database) throws -> Response
+    ) throws -> Response {
+        try run(token: token, password: password, code: code, failure: failure, now: now, prepare: { _ in () }) {
+            found, _, db in try body(found, db)
+        }
+    }
+}
+
+/// A scene's Response that can answer a refused re-authentication.
+protocol ReauthenticationAnswer: Sendable {
+    static var invalidCredentials: Self { get }
+    static var throttled: Self { get }
+}
+
+extension ChangePassword.Update.Response: ReauthenticationAnswer {}
+extension SecondFactor.Change.Response: ReauthenticationAnswer {}
+
+extension LatchkeyWorkers {
+    /// The one re-authentication sequence.
+    var reauthentication: Reauthentication { Reauthentication(workers: self) }
+}
