@@ -4,11 +4,35 @@ import Foundation
 /// snapshot of the source into one transaction on the target: the target ends with all of it or none.
 /// Rows move as they are (ids, password hashes, session token hashes), so users stay signed in.
 public enum DatabaseCopy {
-    /// The tables, parents before the tables that refer to them.
-    public static let tables = [
-        "users", "sessions", "login_throttle", "auth_events", "user_roles", "second_factors", "recovery_codes",
-        "login_challenges", "installation",
+    /// The tables and their columns as this build's migrations make them, parents before the tables
+    /// that refer to them. Every statement the copy sends is built from these names only, never from
+    /// what a source database reports (a crafted source could name a column with SQL of its choosing).
+    static let schema: [(table: String, columns: [String])] = [
+        (
+            "users",
+            [
+                "id", "username", "email", "phone", "display_name", "password_hash", "created_at", "updated_at",
+                "last_login_at", "disabled_at", "password_change_required", "email_key",
+            ]
+        ),
+        (
+            "sessions",
+            [
+                "id", "user_id", "token_hash", "created_at", "expires_at", "last_used_at", "revoked_at",
+                "previous_login_at", "label",
+            ]
+        ),
+        ("login_throttle", ["username_key", "failures", "window_started_at", "locked_until"]),
+        ("auth_events", ["id", "occurred_at", "kind", "reason", "username_key", "user_id", "actor", "os_user"]),
+        ("user_roles", ["user_id", "role"]),
+        ("second_factors", ["user_id", "secret_box", "created_at", "enabled_at", "last_step"]),
+        ("recovery_codes", ["user_id", "code_hash", "used_at"]),
+        ("login_challenges", ["challenge_hash", "user_id", "verified_hash", "label", "expires_at", "wrong_codes"]),
+        ("installation", ["id", "key_check"]),
     ]
+
+    /// The tables, parents before the tables that refer to them.
+    public static let tables = schema.map(\.table)
     /// Rows per INSERT statement: few round trips, well under either engine's parameter limit.
     static let batchRows = 500
 
@@ -61,8 +85,8 @@ public enum DatabaseCopy {
                     if held > 0 { throw Failure.targetNotEmpty(table: table, rows: held) }
                 }
                 var allCopied = 0
-                for (table, total) in zip(tables, counts) {
-                    var batch = Batch(table: table)
+                for ((table, columns), total) in zip(schema, counts) {
+                    var batch = Batch(table: table, columns: columns)
                     var copied = 0
                     try progress(
                         Progress(table: table, copied: 0, total: total, allCopied: allCopied, allTotal: allTotal))
@@ -74,7 +98,8 @@ public enum DatabaseCopy {
                             Progress(
                                 table: table, copied: copied, total: total, allCopied: allCopied, allTotal: allTotal))
                     }
-                    _ = try from.query("SELECT * FROM \(table)") { row in
+                    let select = "SELECT \(columns.joined(separator: ", ")) FROM \(table)"
+                    _ = try from.query(select) { row in
                         batch.add(row)
                         if batch.rows == batchRows { try flush() }
                     }
@@ -105,11 +130,16 @@ public enum DatabaseCopy {
                 "source at migration \(sourceVersions.last ?? 0), target at \(targetVersions.last ?? 0)")
         }
         let known = Set(tables + ["latchkey_migrations"])
-        for db in [from, to] {
+        for (db, side) in [(from, "source"), (to, "target")] {
             let unknown = try Migrator.tables(db).subtracting(known)
             guard unknown.isEmpty else {
-                throw Failure.schemaMismatch(
-                    "tables the copy does not know: \(unknown.sorted().joined(separator: ", "))")
+                throw Failure.schemaMismatch("the \(side) has tables this version does not know")
+            }
+            for (table, columns) in schema {
+                let found = try db.query(db.dialect.columns, [table]) { try $0.string("name") }
+                guard Set(found) == Set(columns), found.count == columns.count else {
+                    throw Failure.schemaMismatch("table \(table) of the \(side) is not what this version expects")
+                }
             }
         }
     }
@@ -117,17 +147,17 @@ public enum DatabaseCopy {
     /// Rows read from the source, waiting to go to the target in one multi-row INSERT.
     private struct Batch {
         let table: String
-        var columns: [String] = []
+        let columns: [String]
         var values: [SQLValue] = []
         var rows = 0
 
-        init(table: String) {
+        init(table: String, columns: [String]) {
             self.table = table
+            self.columns = columns
         }
 
         mutating func add(_ row: Row) {
-            if columns.isEmpty { columns = row.columnNames }
-            for index in 0..<row.count { values.append(row.value(at: index)) }
+            for index in 0..<columns.count { values.append(row.value(at: index)) }
             rows += 1
         }
 

@@ -56,6 +56,16 @@ public enum SQLDialect: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// One row per column of the table bound as the one parameter, named `name`.
+    var columns: String {
+        switch self {
+        case .sqlite: "SELECT name FROM pragma_table_info(?)"
+        case .postgresql:
+            "SELECT column_name AS name FROM information_schema.columns "
+                + "WHERE table_schema = current_schema() AND table_name = ?"
+        }
+    }
+
     /// What a table needs after rows were copied in with their ids: PostgreSQL's identity columns
     /// must move past the highest id copied (SQLite picks the next id from the table itself).
     func afterCopying(_ table: String) -> String? {

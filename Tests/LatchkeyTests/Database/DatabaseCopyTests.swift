@@ -94,4 +94,40 @@ import Testing
         let tables = try worker.read { db in try Migrator.tables(db) }
         #expect(tables == Set(DatabaseCopy.tables + ["latchkey_migrations"]))
     }
+
+    /// Schema changes a crafted source could carry; the old copy built its INSERT from the source's
+    /// `SELECT *`, so a column named with SQL ran that SQL on the target.
+    static let craftedSources: [(TestEngine, String)] = TestEngine.available.flatMap { engine in
+        [
+            "ALTER TABLE user_roles ADD COLUMN \"role) SELECT 1, current_user --\" TEXT",
+            "ALTER TABLE user_roles RENAME COLUMN role TO \"role) VALUES (1, 'x'); DROP TABLE users; --\"",
+            "ALTER TABLE user_roles ADD COLUMN note TEXT",
+        ].map { (engine, $0) }
+    }
+
+    @Test(arguments: craftedSources)
+    func aSourceWhoseColumnsDifferIsRefusedBeforeAnythingIsWritten(from: TestEngine, change: String) throws {
+        let (source, _) = try populatedSource(on: from)
+        try source.database.write { db in try db.connection.executeScript(change) }
+        let target = try workers(on: TestEngine.available.last ?? .sqlite)
+        let before = try dumpEveryTable(target.database)
+        #expect(
+            throws: DatabaseCopy.Failure.schemaMismatch(
+                "table user_roles of the source is not what this version expects")
+        ) {
+            try DatabaseCopy.copy(from: source.database, to: target.database)
+        }
+        #expect(try dumpEveryTable(target.database) == before)
+    }
+
+    @Test func theCopysColumnListsAreTheMigrationsColumns() throws {
+        for engine in TestEngine.available {
+            let worker = try DatabaseWorker(try engine.freshDatabase())
+            for (table, columns) in DatabaseCopy.schema {
+                let found = try worker.read { db in try db.query(db.dialect.columns, [table]) { try $0.string("name") }
+                }
+                #expect(found.sorted() == columns.sorted(), "\(table) on \(engine)")
+            }
+        }
+    }
 }
