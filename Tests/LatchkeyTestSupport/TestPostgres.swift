@@ -79,7 +79,7 @@ final class TestPostgres: Sendable {
             atexit { TestPostgres.stop() }
             startWatchdog(bin: bin, data: data, folder: folder)
             let url = "postgresql:///postgres?host=\(folder)&user=latchkey"
-            let admin = try PostgresConnection.connect(url: url, busyTimeout: .seconds(30))
+            let admin = try PostgresConnection.connect(url: url, lockTimeout: .seconds(30), deadline: .seconds(60))
             return .success(TestPostgres(folder: folder, admin: admin))
         } catch {
             return .failure(

@@ -11,13 +11,15 @@ final class ConnectionSlot<Connection: EngineConnection>: Sendable {
         self.open = open
     }
 
-    /// `body` on the connection if no other thread holds it, else nil at once.
-    func ifAvailable<T: Sendable>(_ body: (Connection) throws -> T) throws -> Box<T>? {
-        try connection.withLockIfAvailable { connection throws -> Box<T> in
+    /// `body` on the connection if no other thread holds it (and, unless `opening`, it is already
+    /// open), else nil at once.
+    func ifAvailable<T: Sendable>(opening: Bool, _ body: (Connection) throws -> T) throws -> Box<T>? {
+        try connection.withLockIfAvailable { connection throws -> Box<T>? in
+            guard opening || connection != nil else { return nil }
             let opened = try Self.opened(&connection, open)
             defer { Self.dropIfBroken(&connection) }
             return Box(try body(opened))
-        }
+        } ?? nil
     }
 
     /// `body` on the connection, waiting for it.
@@ -43,8 +45,9 @@ final class ConnectionSlot<Connection: EngineConnection>: Sendable {
     }
 }
 
-/// A few connection slots: a body gets the first idle one, or else waits for the next in turn.
-/// SQLite's readers and PostgreSQL's pool are each one.
+/// A few connection slots: a body gets an idle open connection, else opens one in a free slot, else
+/// waits for the next in turn; so one thread never holds more than one connection open. SQLite's
+/// readers and PostgreSQL's pool are each one.
 final class ConnectionPool<Connection: EngineConnection>: Sendable {
     private let slots: [ConnectionSlot<Connection>]
     private let next = Atomic<Int>(0)
@@ -56,11 +59,12 @@ final class ConnectionPool<Connection: EngineConnection>: Sendable {
     var isEmpty: Bool { slots.isEmpty }
 
     func withConnection<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        let start = next.add(1, ordering: .relaxed).oldValue
-        for offset in 0..<slots.count {
-            if let result = try slots[(start + offset) % slots.count].ifAvailable(body) { return result.value }
+        for opening in [false, true] {
+            for slot in slots {
+                if let result = try slot.ifAvailable(opening: opening, body) { return result.value }
+            }
         }
-        return try slots[start % slots.count].waiting(body)
+        return try slots[next.add(1, ordering: .relaxed).oldValue % slots.count].waiting(body)
     }
 }
 

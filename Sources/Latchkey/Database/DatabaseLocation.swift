@@ -19,31 +19,13 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The location for messages: a URL's password is replaced by `***`.
+    /// The location for messages: a PostgreSQL URL through the one redacting formatter, which
+    /// never shows a password.
     public var description: String {
         switch self {
         case .inMemory: ":memory:"
         case .file(let path): path
-        case .postgresql(let url): Self.redacted(url)
+        case .postgresql(let url): ConnectionString(url).redacted
         }
-    }
-
-    /// `url` without its password, in the userinfo part or as a `password=` parameter.
-    static func redacted(_ url: String) -> String {
-        var text = url
-        if let scheme = text.range(of: "://") {
-            let authorityEnd = text[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
-            let authority = text[scheme.upperBound..<authorityEnd]
-            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-                text.replaceSubrange(text.index(after: colon)..<at, with: "***")
-            }
-        }
-        // A password given as a query parameter (`?password=…`).
-        if let query = text.firstIndex(of: "?") {
-            let parameters = text[text.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false)
-            let cleaned = parameters.map { $0.lowercased().hasPrefix("password=") ? "password=***" : String($0) }
-            text = String(text[...query]) + cleaned.joined(separator: "&")
-        }
-        return text
     }
 }

@@ -15,22 +15,26 @@ public final class DatabaseWorker: Sendable {
 
     /// Opens (creating if needed) the database at `location` and applies pending `migrations`
     /// (by default this build's, for the location's engine). A statement waits up to `busyTimeout`
-    /// for another connection's lock before failing as busy.
+    /// for another connection's lock before failing as busy; on PostgreSQL, every operation is
+    /// cancelled after `deadline` without an answer (busy; for a commit, an outcome unknown).
     public init(
         _ location: DatabaseLocation, busyTimeout: Duration = SecurityPolicy().busyTimeout,
-        migrations: [Migration]? = nil
+        deadline: Duration? = nil, migrations: [Migration]? = nil
     ) throws(DatabaseError) {
         self.location = location
         switch location {
         case .inMemory: engine = try SQLiteEngine(path: nil, busyTimeout: busyTimeout)
         case .file(let path): engine = try SQLiteEngine(path: path, busyTimeout: busyTimeout)
-        case .postgresql(let url): engine = try PostgresEngine(url: url, busyTimeout: busyTimeout)
+        case .postgresql(let url):
+            engine = try PostgresEngine(
+                url: url, busyTimeout: busyTimeout, deadline: deadline ?? PostgresEngine.defaultDeadline)
         }
         let migrations = migrations ?? engine.dialect.migrations
         do {
-            try engine.migrating {
-                let applied = try Migrator.validate(self, against: migrations, location: location)
-                try engine.schemaValidated()
+            // Read first: a database with nothing pending takes no lock (start-ups do not queue).
+            let applied = try Migrator.validate(self, against: migrations, location: location)
+            try engine.schemaValidated()
+            if !migrations.allSatisfy({ applied.contains($0.version) }) {
                 try Migrator.apply(self, migrations, skipping: applied, now: Int64(Date().timeIntervalSince1970))
             }
         } catch let error as DatabaseError {
@@ -55,6 +59,13 @@ public final class DatabaseWorker: Sendable {
         try TransactionMark.enter(self)
         defer { TransactionMark.leave(self) }
         return try engine.write(body)
+    }
+
+    /// One migration's write transaction (under the engine's migration lock).
+    func migrationWrite<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try TransactionMark.enter(self)
+        defer { TransactionMark.leave(self) }
+        return try engine.migrationWrite(body)
     }
 }
 

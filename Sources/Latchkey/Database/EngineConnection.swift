@@ -48,8 +48,9 @@ protocol StorageEngine: Sendable {
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T
     /// `body` in a write transaction: committed when it returns, rolled back when it throws.
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T
-    /// Runs the migrator's `body` with other processes and machines kept out of migrating meanwhile.
-    func migrating<T>(_ body: () throws -> T) throws -> T
+    /// One migration's write transaction, with other processes and machines kept out of migrating
+    /// meanwhile.
+    func migrationWrite<T: Sendable>(_ body: (Database) throws -> T) throws -> T
     /// Called once the existing schema is known to be Latchkey's, before any migration writes.
     func schemaValidated() throws(DatabaseError)
 }

@@ -9,9 +9,11 @@ struct LibPQ: Sendable {
     typealias Connection = OpaquePointer
     typealias Result = OpaquePointer
 
-    let PQconnectdbParams:
+    let PQconnectStartParams:
         @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?, Int32) ->
             Connection?
+    let PQconnectPoll: @convention(c) (Connection?) -> PostgresPollingStatusType
+    let PQsocket: @convention(c) (Connection?) -> Int32
     let PQstatus: @convention(c) (Connection?) -> ConnStatusType
     let PQerrorMessage: @convention(c) (Connection?) -> UnsafeMutablePointer<CChar>?
     let PQconnectionNeedsPassword: @convention(c) (Connection?) -> Int32
@@ -25,15 +27,19 @@ struct LibPQ: Sendable {
     let PQconninfoFree: @convention(c) (UnsafeMutablePointer<PQconninfoOption>?) -> Void
     let PQfreemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let PQexec: @convention(c) (Connection?, UnsafePointer<CChar>?) -> Result?
-    let PQprepare:
-        @convention(c) (Connection?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?) ->
-            Result?
-    let PQexecPrepared:
+    let PQsendQuery: @convention(c) (Connection?, UnsafePointer<CChar>?) -> Int32
+    let PQsendQueryParams:
         @convention(c) (
-            Connection?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?,
-            UnsafePointer<Int32>?, Int32
-        ) -> Result?
-    let PQdescribePrepared: @convention(c) (Connection?, UnsafePointer<CChar>?) -> Result?
+            Connection?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?,
+            UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+        ) -> Int32
+    let PQsetSingleRowMode: @convention(c) (Connection?) -> Int32
+    let PQconsumeInput: @convention(c) (Connection?) -> Int32
+    let PQisBusy: @convention(c) (Connection?) -> Int32
+    let PQgetResult: @convention(c) (Connection?) -> Result?
+    let PQgetCancel: @convention(c) (Connection?) -> OpaquePointer?
+    let PQcancel: @convention(c) (OpaquePointer?, UnsafeMutablePointer<CChar>?, Int32) -> Int32
+    let PQfreeCancel: @convention(c) (OpaquePointer?) -> Void
     let PQclear: @convention(c) (Result?) -> Void
     let PQresultStatus: @convention(c) (Result?) -> ExecStatusType
     let PQresultErrorField: @convention(c) (Result?, Int32) -> UnsafeMutablePointer<CChar>?
@@ -61,8 +67,9 @@ struct LibPQ: Sendable {
     static let shared: Swift.Result<LibPQ, DatabaseError> = load()
 
     private static func load() -> Swift.Result<LibPQ, DatabaseError> {
-        guard let handle = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL) ?? dlopen("libpq.so", RTLD_NOW | RTLD_LOCAL)
-        else {
+        // The versioned name only, found on the system's library path (a bare name: no $ORIGIN, no
+        // folder of the caller's choosing), so no other file can stand in for libpq.
+        guard let handle = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL) else {
             return .failure(
                 .serverUnavailable(
                     server: "PostgreSQL", reason: "libpq is not installed (apt-get install libpq5)."))
@@ -76,14 +83,19 @@ struct LibPQ: Sendable {
         do {
             return .success(
                 LibPQ(
-                    PQconnectdbParams: try symbol("PQconnectdbParams"), PQstatus: try symbol("PQstatus"),
+                    PQconnectStartParams: try symbol("PQconnectStartParams"),
+                    PQconnectPoll: try symbol("PQconnectPoll"), PQsocket: try symbol("PQsocket"),
+                    PQstatus: try symbol("PQstatus"),
                     PQerrorMessage: try symbol("PQerrorMessage"),
                     PQconnectionNeedsPassword: try symbol("PQconnectionNeedsPassword"),
                     PQfinish: try symbol("PQfinish"), PQsetNoticeProcessor: try symbol("PQsetNoticeProcessor"),
                     PQconninfoParse: try symbol("PQconninfoParse"), PQconninfoFree: try symbol("PQconninfoFree"),
                     PQfreemem: try symbol("PQfreemem"), PQexec: try symbol("PQexec"),
-                    PQprepare: try symbol("PQprepare"),
-                    PQexecPrepared: try symbol("PQexecPrepared"), PQdescribePrepared: try symbol("PQdescribePrepared"),
+                    PQsendQuery: try symbol("PQsendQuery"), PQsendQueryParams: try symbol("PQsendQueryParams"),
+                    PQsetSingleRowMode: try symbol("PQsetSingleRowMode"), PQconsumeInput: try symbol("PQconsumeInput"),
+                    PQisBusy: try symbol("PQisBusy"), PQgetResult: try symbol("PQgetResult"),
+                    PQgetCancel: try symbol("PQgetCancel"), PQcancel: try symbol("PQcancel"),
+                    PQfreeCancel: try symbol("PQfreeCancel"),
                     PQclear: try symbol("PQclear"), PQresultStatus: try symbol("PQresultStatus"),
                     PQresultErrorField: try symbol("PQresultErrorField"), PQcmdStatus: try symbol("PQcmdStatus"),
                     PQcmdTuples: try symbol("PQcmdTuples"), PQntuples: try symbol("PQntuples"),

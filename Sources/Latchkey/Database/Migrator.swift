@@ -33,7 +33,7 @@ enum Migrator {
         throws
     {
         for migration in migrations.sorted(by: { $0.version < $1.version }) where !applied.contains(migration.version) {
-            try worker.write { db in
+            try worker.migrationWrite { db in
                 if try !hasBookkeeping(db) { try db.connection.executeScript(db.dialect.bookkeeping) }
                 // Another process may have applied it since we looked.
                 let done = try db.queryFirst("SELECT 1 FROM latchkey_migrations WHERE version = ?", [migration.version])

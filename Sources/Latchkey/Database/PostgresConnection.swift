@@ -1,88 +1,100 @@
 internal import CLibPQ
 import Foundation
 
-/// One libpq connection and its prepared statements. Not thread-safe: its engine's pool lends it to
-/// one thread at a time. Parameters go as text (numbers) or binary (bytes) and the server infers
-/// their types from the statement; results come back in binary format.
+/// One libpq connection. Not thread-safe: its engine's pool lends it to one thread at a time.
+///
+/// It keeps no server-side state beyond a transaction, so it works the same through PgBouncer in
+/// transaction mode: statements go unnamed (parse, bind and execute in one round trip, which a
+/// command that runs each statement once pays less for than prepare, describe, execute), and
+/// settings are `SET LOCAL` inside each transaction. Every operation has a client-side deadline:
+/// past it the query is cancelled and reported as busy. Parameters go as text (numbers) or binary
+/// (bytes); results come back in binary format, one row at a time, so memory does not grow with a
+/// result's size.
 final class PostgresConnection: EngineConnection {
     let handle: OpaquePointer
     private let pq = LibPQ.loaded
-    private var statements: [String: Prepared] = [:]
+    private let lockTimeout: Duration
+    private let deadline: Duration
+    /// Numbered text, parameter count and result columns per SQL text: known on this side only.
+    private var statements: [String: Statement] = [:]
+    /// Set once the connection cannot be trusted for another command (lost, or a cancel unanswered).
+    private var broken = false
     private(set) var transactionGeneration: UInt64 = 0
     private(set) var changes = 0
     var isInTransaction = false
     var dialect: SQLDialect { .postgresql }
 
-    /// A statement prepared on the server under `name`, with its parameter count and columns.
-    private struct Prepared {
-        let name: String
+    private struct Statement {
+        let text: String
         let parameterCount: Int
-        let names: ColumnNames
+        var names: ColumnNames?
     }
 
-    private init(handle: OpaquePointer) {
+    private init(handle: OpaquePointer, lockTimeout: Duration, deadline: Duration) {
         self.handle = handle
+        self.lockTimeout = lockTimeout
+        self.deadline = deadline
     }
 
     deinit { pq.PQfinish(handle) }
 
     /// Connects with a libpq URL (every libpq default applies: PGHOST, PGUSER, ~/.pgpass, service
-    /// files, PGSSLMODE), waiting up to `busyTimeout` for a lock once connected. An unreachable
-    /// server and a refused sign-in are told apart; the password never appears in either message.
-    static func connect(url: String, busyTimeout: Duration) throws(DatabaseError) -> PostgresConnection {
+    /// files, PGSSLMODE). The notice processor is in place before the first byte is read, so nothing
+    /// libpq receives reaches the terminal. An unreachable server, a refused sign-in and a server out
+    /// of connection slots (busy: try again) are told apart; the password never appears in any.
+    static func connect(url: String, lockTimeout: Duration, deadline: Duration) throws(DatabaseError)
+        -> PostgresConnection
+    {
         let pq = try LibPQ.shared.get()
+        let server = ConnectionString(url).redacted
+        let options = ConnectionString(url).options
         let keys = ["connect_timeout", "dbname", "fallback_application_name"]
         let values = ["10", url, "latchkey"]
         let handle = withCStrings(keys) { keys in
-            withCStrings(values) { values in pq.PQconnectdbParams(keys, values, 1) }
+            withCStrings(values) { values in pq.PQconnectStartParams(keys, values, 1) }
         }
-        guard let handle else {
-            throw .serverUnavailable(server: DatabaseLocation.redacted(url), reason: "out of memory")
+        guard let handle else { throw .serverUnavailable(server: server, reason: "out of memory") }
+        _ = pq.PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        // libpq's own connect_timeout applies per host to its blocking connect only: here it bounds
+        // each host of the URL in turn.
+        let perHost = Int(options["connect_timeout"] ?? "") ?? 10
+        let hosts = max(1, (options["host"] ?? "").split(separator: ",").count)
+        let limit = ContinuousClock.now + .seconds(max(2, perHost) * hosts)
+        var status = PGRES_POLLING_WRITING
+        while status != PGRES_POLLING_OK && status != PGRES_POLLING_FAILED {
+            let ready = SocketWait.until(
+                pq.PQsocket(handle), readable: status == PGRES_POLLING_READING, deadline: limit)
+            guard ready else {
+                pq.PQfinish(handle)
+                throw .serverUnavailable(server: server, reason: "no answer within \(max(2, perHost) * hosts) s.")
+            }
+            status = pq.PQconnectPoll(handle)
         }
         guard pq.PQstatus(handle) == CONNECTION_OK else {
-            let reason = ServerMessage.clean(cText(pq.PQerrorMessage(handle)), removing: passwords(in: url))
+            let reason = ServerMessage.clean(cText(pq.PQerrorMessage(handle)), removing: ConnectionString(url).secrets)
             let needsPassword = pq.PQconnectionNeedsPassword(handle) == 1
             pq.PQfinish(handle)
-            let server = DatabaseLocation.redacted(url)
             if needsPassword {
                 throw .serverLoginRefused(
                     server: server, reason: "the server asks for a password (put it in ~/.pgpass)")
             }
+            if ServerMessage.isOutOfSlots(reason) {
+                throw .postgresql(PostgresError(sqlState: "53300", message: "the server has no connection free"))
+            }
             if ServerMessage.isLoginRefusal(reason) { throw .serverLoginRefused(server: server, reason: reason) }
             throw .serverUnavailable(server: server, reason: reason)
         }
-        // Notices ("relation already exists, skipping") are not the user's business.
-        _ = pq.PQsetNoticeProcessor(handle, { _, _ in }, nil)
-        let connection = PostgresConnection(handle: handle)
-        let milliseconds =
-            busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        try connection.executeScript("SET lock_timeout = \(max(1, milliseconds)); SET client_min_messages = warning;")
-        return connection
+        return PostgresConnection(handle: handle, lockTimeout: lockTimeout, deadline: deadline)
     }
 
-    /// The password a URL carries (in its user part or as a parameter), as libpq reads it.
-    private static func passwords(in url: String) -> [String] {
-        let pq = LibPQ.loaded
-        var found: [String] = []
-        var error: UnsafeMutablePointer<CChar>?
-        if let options = pq.PQconninfoParse(url, &error) {
-            var option = options
-            while let keyword = option.pointee.keyword {
-                if String(cString: keyword) == "password", let value = option.pointee.val {
-                    found.append(String(cString: value))
-                }
-                option += 1
-            }
-            pq.PQconninfoFree(options)
-        }
-        if let error { pq.PQfreemem(error) }
-        return found.filter { !$0.isEmpty }
+    /// False once the server connection is lost or in doubt: the pool then opens a new one.
+    var isUsable: Bool { !broken && pq.PQstatus(handle) == CONNECTION_OK }
+
+    /// BEGIN and this transaction's settings, in one round trip (`SET LOCAL` ends with it, so a
+    /// pooled server connection carries nothing to the next client).
+    func begin(_ sql: String) throws(DatabaseError) {
+        try executeScript("\(sql); SET LOCAL lock_timeout = \(max(1, lockTimeout.milliseconds))")
     }
-
-    /// False once the server connection is lost: the pool then opens a new one.
-    var isUsable: Bool { pq.PQstatus(handle) == CONNECTION_OK }
-
-    func begin(_ sql: String) throws(DatabaseError) { try executeScript(sql) }
 
     /// After a failure the server has usually aborted the transaction; a failed ROLLBACK changes nothing.
     func rollback() { try? executeScript("ROLLBACK") }
@@ -92,80 +104,159 @@ final class PostgresConnection: EngineConnection {
         transactionGeneration &+= 1
     }
 
-    /// Runs a command with no parameters (BEGIN, ROLLBACK, SET, and migration scripts of several statements).
+    /// Runs SQL with no parameters (BEGIN, ROLLBACK, and migration scripts of several statements).
     func executeScript(_ sql: String) throws(DatabaseError) {
-        guard let result = pq.PQexec(handle, sql) else { throw lost(sql) }
-        defer { pq.PQclear(result) }
-        let status = pq.PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw error(result, sql: sql) }
+        guard !broken, pq.PQsendQuery(handle, sql) == 1 else { throw lost(sql) }
+        var failure: DatabaseError?
+        try drain(sql) { result in
+            let status = pq.PQresultStatus(result)
+            if failure == nil, status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK {
+                failure = error(result, sql: sql)
+            }
+        }
+        if let failure { throw failure }
     }
 
-    /// Commits; a transaction that had already failed is reported, never silently rolled back.
+    /// Commits; a transaction that had already failed is reported, never silently rolled back. A
+    /// commit whose answer never came may or may not have been applied, and says so (08007).
     func commit() throws(DatabaseError) {
-        guard let result = pq.PQexec(handle, "COMMIT") else { throw lost("COMMIT") }
-        defer { pq.PQclear(result) }
-        guard pq.PQresultStatus(result) == PGRES_COMMAND_OK else { throw error(result, sql: "COMMIT") }
-        if cText(pq.PQcmdStatus(result)) == "ROLLBACK" {
-            throw .misused("a transaction was committed after one of its statements failed")
+        guard !broken, pq.PQsendQuery(handle, "COMMIT") == 1 else { throw lost("COMMIT") }
+        var failure: DatabaseError?
+        var rolledBack = false
+        try drain("COMMIT") { result in
+            guard failure == nil else { return }
+            if pq.PQresultStatus(result) != PGRES_COMMAND_OK {
+                failure = error(result, sql: "COMMIT")
+            } else if cText(pq.PQcmdStatus(result)) == "ROLLBACK" {
+                rolledBack = true
+            }
         }
+        if let failure { throw failure }
+        if rolledBack { throw .misused("a transaction was committed after one of its statements failed") }
     }
 
     func run(_ sql: String, _ values: [any SQLBindable], row: (Row) throws -> Void) throws {
-        let prepared = try statement(sql)
-        guard values.count == prepared.parameterCount else {
+        var statement = statement(for: sql)
+        guard values.count == statement.parameterCount else {
             throw DatabaseError.misused(
-                "\(values.count) values bound to \(prepared.parameterCount) parameters of \"\(sql)\"")
+                "\(values.count) values bound to \(statement.parameterCount) parameters of \"\(sql)\"")
         }
         let parameters = try Parameters(values.map(\.sqlValue), sql: sql)
         defer { parameters.erase() }
-        let result = prepared.name.withCString { name in
-            pq.PQexecPrepared(
-                handle, name, Int32(values.count), parameters.values, parameters.lengths, parameters.formats, 1)
+        let sent = statement.text.withCString { text in
+            pq.PQsendQueryParams(
+                handle, text, Int32(values.count), nil, parameters.values, parameters.lengths, parameters.formats, 1)
         }
-        guard let result else { throw lost(sql) }
-        defer { pq.PQclear(result) }
-        switch pq.PQresultStatus(result) {
-        case PGRES_TUPLES_OK:
-            changes = Int(cText(pq.PQcmdTuples(result))) ?? 0
-            for index in 0..<pq.PQntuples(result) {
-                try row(Row(cursor: .postgresql(result: result, row: index), sql: sql, names: prepared.names))
+        guard !broken, sent == 1 else { throw lost(sql) }
+        // One row per result: a large table streams instead of being held whole.
+        _ = pq.PQsetSingleRowMode(handle)
+        var failure: (any Error)?
+        try drain(sql) { result in
+            guard failure == nil else { return }
+            switch pq.PQresultStatus(result) {
+            case PGRES_SINGLE_TUPLE, PGRES_TUPLES_OK:
+                if statement.names == nil {
+                    statement.names = columnNames(result)
+                    statements[sql] = statement
+                }
+                let names = statement.names ?? columnNames(result)
+                do {
+                    for index in 0..<pq.PQntuples(result) {
+                        try row(Row(cursor: .postgresql(result: result, row: index), sql: sql, names: names))
+                    }
+                } catch {
+                    // The rest of the rows are not wanted: the server stops sending them.
+                    failure = error
+                    cancel()
+                }
+                if pq.PQresultStatus(result) == PGRES_TUPLES_OK { changes = Int(cText(pq.PQcmdTuples(result))) ?? 0 }
+            case PGRES_COMMAND_OK:
+                changes = Int(cText(pq.PQcmdTuples(result))) ?? 0
+            default:
+                let problem = error(result, sql: sql)
+                if problem.postgresError?.sqlState == "42601", sql.contains(";") {
+                    failure = DatabaseError.misused("more than one statement in \"\(sql)\"")
+                } else {
+                    failure = problem
+                }
             }
-        case PGRES_COMMAND_OK:
-            changes = Int(cText(pq.PQcmdTuples(result))) ?? 0
-        default:
-            throw error(result, sql: sql)
         }
+        if let failure { throw failure }
     }
 
-    /// The prepared statement for `sql`, prepared (and described) on first use.
-    private func statement(_ sql: String) throws(DatabaseError) -> Prepared {
-        if let cached = statements[sql] { return cached }
-        let name = "latchkey_\(statements.count)"
-        guard let prepared = pq.PQprepare(handle, name, PostgresPlaceholders.number(sql), 0, nil) else {
-            throw lost(sql)
-        }
-        defer { pq.PQclear(prepared) }
-        guard pq.PQresultStatus(prepared) == PGRES_COMMAND_OK else {
-            let failure = error(prepared, sql: sql)
-            if failure.postgresError?.sqlState == "42601", sql.contains(";") {
-                throw .misused("more than one statement in \"\(sql)\"")
-            }
-            throw failure
-        }
-        guard let description = pq.PQdescribePrepared(handle, name) else { throw lost(sql) }
-        defer { pq.PQclear(description) }
-        var index: [String: Int32] = [:]
-        for column in 0..<pq.PQnfields(description) {
-            if let field = pq.PQfname(description, column) { index[String(cString: field)] = column }
-        }
-        let statement = Prepared(
-            name: name, parameterCount: Int(pq.PQnparams(description)), names: ColumnNames(index: index))
+    /// The numbered text and parameter count of `sql`, worked out once per connection.
+    private func statement(for sql: String) -> Statement {
+        if let known = statements[sql] { return known }
+        let (text, count) = PostgresPlaceholders.numbered(sql)
+        let statement = Statement(text: text, parameterCount: count, names: nil)
         statements[sql] = statement
         return statement
     }
 
+    private func columnNames(_ result: OpaquePointer) -> ColumnNames {
+        var index: [String: Int32] = [:]
+        for column in 0..<pq.PQnfields(result) {
+            if let field = pq.PQfname(result, column) { index[String(cString: field)] = column }
+        }
+        return ColumnNames(index: index)
+    }
+
+    /// Hands every result of the command just sent to `each`, until libpq has no more: a command is
+    /// only over once all its results are read. Past the deadline the query is cancelled, and what
+    /// the server answers is still read; a server that answers not even the cancel leaves the
+    /// connection broken.
+    private func drain(_ sql: String, _ each: (OpaquePointer) -> Void) throws(DatabaseError) {
+        var limit = ContinuousClock.now + deadline
+        var timedOut = false
+        while true {
+            while pq.PQisBusy(handle) == 1 {
+                if !SocketWait.until(pq.PQsocket(handle), readable: true, deadline: limit) {
+                    if timedOut {
+                        broken = true
+                        throw unanswered(sql)
+                    }
+                    timedOut = true
+                    cancel()
+                    limit = ContinuousClock.now + .seconds(5)
+                    continue
+                }
+                guard pq.PQconsumeInput(handle) == 1 else {
+                    broken = true
+                    throw lost(sql)
+                }
+            }
+            guard let result = pq.PQgetResult(handle) else { break }
+            defer { pq.PQclear(result) }
+            if !timedOut { each(result) }
+        }
+        if timedOut { throw unanswered(sql) }
+    }
+
+    /// Asks the server to stop the running query (a separate connection, as libpq does it).
+    private func cancel() {
+        guard let request = pq.PQgetCancel(handle) else { return }
+        var message = [CChar](repeating: 0, count: 256)
+        _ = pq.PQcancel(request, &message, Int32(message.count))
+        pq.PQfreeCancel(request)
+    }
+
+    /// No answer within the deadline: a busy server (75), or for COMMIT an outcome nobody knows.
+    private func unanswered(_ sql: String) -> DatabaseError {
+        let seconds = deadline.components.seconds
+        if sql == "COMMIT" { return outcomeUnknown("no answer to COMMIT within \(seconds) s") }
+        return .postgresql(
+            PostgresError(sqlState: "57014", message: "no answer within \(seconds) s; the query was cancelled", sql: sql))
+    }
+
     private func lost(_ sql: String) -> DatabaseError {
-        .postgresql(PostgresError(sqlState: "08006", message: "the connection to the server was lost", sql: sql))
+        broken = true
+        if sql == "COMMIT" { return outcomeUnknown("the connection was lost during COMMIT") }
+        return .postgresql(PostgresError(sqlState: "08006", message: "the connection to the server was lost", sql: sql))
+    }
+
+    /// SQLSTATE 08007, transaction resolution unknown: the write may or may not have been saved.
+    private func outcomeUnknown(_ what: String) -> DatabaseError {
+        .postgresql(PostgresError(sqlState: "08007", message: what, sql: "COMMIT"))
     }
 
     private func error(_ result: OpaquePointer, sql: String) -> DatabaseError {
@@ -176,6 +267,29 @@ final class PostgresConnection: EngineConnection {
         let message = field(UInt8(ascii: "M")) ?? "unknown error"
         return .postgresql(
             PostgresError(sqlState: state, message: message, constraintName: field(UInt8(ascii: "n")), sql: sql))
+    }
+}
+
+/// Waits for a socket with poll(2), up to a deadline.
+enum SocketWait {
+    /// True when `socket` is ready (to read, or to write), false when the deadline passed first.
+    static func until(_ socket: Int32, readable: Bool, deadline: ContinuousClock.Instant) -> Bool {
+        guard socket >= 0 else { return true }
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return false }
+            var descriptor = pollfd(fd: socket, events: Int16(readable ? POLLIN : POLLOUT), revents: 0)
+            let answer = poll(&descriptor, 1, Int32(clamping: max(1, left.milliseconds)))
+            if answer > 0 { return true }
+            if answer < 0 && errno != EINTR { return true }
+        }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds.
+    var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }
 
@@ -249,6 +363,13 @@ enum ServerMessage {
         message.contains("authentication failed") || message.contains("no pg_hba.conf entry")
             || (message.contains("role \"") && message.contains("does not exist"))
     }
+
+    /// True for SQLSTATE 53300 at connect ("too many clients already", "too many connections for
+    /// role", reserved slots): libpq gives no code before a connection exists, only the text.
+    static func isOutOfSlots(_ message: String) -> Bool {
+        message.contains("too many clients") || message.contains("too many connections")
+            || message.contains("remaining connection slots are reserved")
+    }
 }
 
 /// `strings` as a NULL-terminated array of C strings, for the length of `body`.
@@ -265,6 +386,6 @@ private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>
 }
 
 /// A C string libpq returned, or "" for none.
-private func cText(_ text: UnsafeMutablePointer<CChar>?) -> String {
+func cText(_ text: UnsafeMutablePointer<CChar>?) -> String {
     text.map { String(cString: $0) } ?? ""
 }

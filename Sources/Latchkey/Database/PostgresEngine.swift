@@ -1,13 +1,15 @@
 import Foundation
 
-/// PostgreSQL: a small pool of connections, opened as needed. Writes run `SERIALIZABLE`, and a
-/// transaction that lost a serialization conflict or a deadlock is run again (bounded, with
-/// jitter), so every write keeps the all-or-nothing, one-at-a-time meaning it has on SQLite.
-/// Reads run `REPEATABLE READ READ ONLY`: one snapshot, like a SQLite read transaction.
+/// PostgreSQL: a small pool of connections, each opened only when no open one is free (a command on
+/// one thread uses one connection). Writes run `SERIALIZABLE`, and a transaction that lost a
+/// serialization conflict or a deadlock is run again (bounded, with jitter), so every write keeps the
+/// all-or-nothing, one-at-a-time meaning it has on SQLite. Reads run `REPEATABLE READ READ ONLY`:
+/// one snapshot, like a SQLite read transaction. A connection the server dropped while idle (a
+/// restart, a failover, a pooler's recycling) is replaced once, transparently, when nothing of the
+/// transaction had run.
 final class PostgresEngine: StorageEngine {
-    private let url: String
-    private let busyTimeout: Duration
     private let pool: ConnectionPool<PostgresConnection>
+    private let busyTimeout: Duration
     var dialect: SQLDialect { .postgresql }
 
     /// Connections a worker keeps at most.
@@ -16,46 +18,55 @@ final class PostgresEngine: StorageEngine {
     static let attempts = 20
     /// Two 32-bit keys for the migrations' advisory lock: "LkMi" and the schema's hash.
     static let migrationLockKey: Int32 = 0x4C6B_4D69
+    /// The client-side deadline of one operation when none is given.
+    static let defaultDeadline: Duration = .seconds(30)
 
     /// Connects once at once, so an unreachable server or a refused sign-in is reported here.
-    init(url: String, busyTimeout: Duration) throws(DatabaseError) {
-        self.url = url
+    init(url: String, busyTimeout: Duration, deadline: Duration) throws(DatabaseError) {
         self.busyTimeout = busyTimeout
-        let first = try PostgresConnection.connect(url: url, busyTimeout: busyTimeout)
         let open = { @Sendable () throws(DatabaseError) in
-            try PostgresConnection.connect(url: url, busyTimeout: busyTimeout)
+            try PostgresConnection.connect(url: url, lockTimeout: busyTimeout, deadline: deadline)
         }
+        let first = try open()
         pool = ConnectionPool(
             [ConnectionSlot(first, open: open)] + (1..<Self.poolSize).map { _ in ConnectionSlot(open: open) })
     }
 
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try retrying {
+        try retrying(reading: true) {
             try pool.withConnection { try $0.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body) }
         }
     }
 
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try retrying { try pool.withConnection { try $0.transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", body) } }
+        try retrying(reading: false) {
+            try pool.withConnection { try $0.transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", body) }
+        }
     }
 
-    /// A session-level advisory lock, held on a connection of its own while `body` migrates: several
-    /// machines starting at once migrate exactly once (the others then find the work done).
-    func migrating<T>(_ body: () throws -> T) throws -> T {
-        let holder = try PostgresConnection.connect(url: url, busyTimeout: .seconds(120))
-        let key = "\(Self.migrationLockKey), hashtext(current_schema())"
-        try holder.executeScript("SELECT pg_advisory_lock(\(key))")
-        defer { try? holder.executeScript("SELECT pg_advisory_unlock(\(key))") }
-        return try body()
+    /// One migration's transaction under a transaction-level advisory lock (it ends with the
+    /// transaction, so nothing is left on a pooled server connection), taken only when a migration
+    /// is pending. READ COMMITTED, so what the migrator reads after the lock is what the process
+    /// that held it committed; the wait is bounded by the lock timeout (busy, 75).
+    func migrationWrite<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try pool.withConnection { connection in
+            try connection.transaction("BEGIN ISOLATION LEVEL READ COMMITTED") { db in
+                try db.connection.executeScript(
+                    "SELECT pg_advisory_xact_lock(\(Self.migrationLockKey), hashtext(current_schema()))")
+                return try body(db)
+            }
+        }
     }
 
     func schemaValidated() throws(DatabaseError) {}
 
     /// `attempt` again while it fails on a serialization conflict, at most `attempts` times and
-    /// within the busy timeout, after a random pause that grows with each try.
-    private func retrying<T>(_ attempt: () throws -> T) throws -> T {
+    /// within the busy timeout, after a random pause that grows with each try; and once on a fresh
+    /// connection when the pooled one turned out to be gone before anything of it ran.
+    private func retrying<T>(reading: Bool, _ attempt: () throws -> T) throws -> T {
         let deadline = ContinuousClock.now + busyTimeout
         var tries = 0
+        var reconnected = false
         while true {
             tries += 1
             do {
@@ -66,7 +77,15 @@ final class PostgresEngine: StorageEngine {
             {
                 let ceiling = min(50_000, 500 << min(tries, 7))
                 usleep(useconds_t.random(in: 100...UInt32(ceiling)))
+            } catch let error as DatabaseError where !reconnected && Self.wasDroppedBeforeUse(error, reading: reading) {
+                reconnected = true
             }
         }
+    }
+
+    /// A connection lost at BEGIN (or during a read, which changed nothing): safe to run again.
+    private static func wasDroppedBeforeUse(_ error: DatabaseError, reading: Bool) -> Bool {
+        guard let failure = error.postgresError, failure.sqlState == "08006" else { return false }
+        return reading || failure.sql?.hasPrefix("BEGIN") == true
     }
 }

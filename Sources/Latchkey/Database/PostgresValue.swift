@@ -41,7 +41,10 @@ enum PostgresValue {
 /// SQL written with `?` parameters, numbered for PostgreSQL (`$1`, `$2`, …). A `?` inside a string
 /// literal, a quoted name or a comment is left alone.
 enum PostgresPlaceholders {
-    static func number(_ sql: String) -> String {
+    static func number(_ sql: String) -> String { numbered(sql).text }
+
+    /// The numbered text and how many parameters it has.
+    static func numbered(_ sql: String) -> (text: String, count: Int) {
         var out = ""
         var count = 0
         var characters = sql.makeIterator()
@@ -70,6 +73,6 @@ enum PostgresPlaceholders {
             }
             out.append(character)
         }
-        return out
+        return (out, count)
     }
 }

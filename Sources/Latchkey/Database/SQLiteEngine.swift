@@ -9,6 +9,8 @@ final class SQLiteEngine: StorageEngine {
     private let readers: ConnectionPool<SQLiteConnection>
     private let path: String?
     private let busyTimeout: Duration
+    /// Set once the file is in WAL mode: readers opened before would keep the old journal mode.
+    private let validated = Atomic<Bool>(false)
     var dialect: SQLDialect { .sqlite }
 
     /// Opens (creating a private file if needed) the database at `path`, or an in-memory one for nil.
@@ -32,7 +34,7 @@ final class SQLiteEngine: StorageEngine {
     }
 
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        guard !readers.isEmpty else { return try withWriter { try $0.transaction("BEGIN DEFERRED", body) } }
+        guard !readers.isEmpty, validated.load(ordering: .acquiring) else { return try withWriter { try $0.transaction("BEGIN DEFERRED", body) } }
         return try readers.withConnection { try $0.transaction("BEGIN DEFERRED", body) }
     }
 
@@ -46,7 +48,7 @@ final class SQLiteEngine: StorageEngine {
     }
 
     /// SQLite's write lock already keeps every other writer out of each migration's transaction.
-    func migrating<T>(_ body: () throws -> T) throws -> T { try body() }
+    func migrationWrite<T: Sendable>(_ body: (Database) throws -> T) throws -> T { try write(body) }
 
     /// Only after validation: a refused file must stay byte for byte as it was.
     func schemaValidated() throws(DatabaseError) {
@@ -55,6 +57,7 @@ final class SQLiteEngine: StorageEngine {
             try connection.switchToWAL(within: busyTimeout)
             try connection.executeScript("PRAGMA synchronous = FULL;")
         }
+        validated.store(true, ordering: .releasing)
     }
 
     /// Every connection's settings (the writer's and each reader's).
