@@ -127,4 +127,39 @@ struct CLIPostgresTests {
             #expect(result.stderr.hasPrefix("latchkey: "))
         }
     }
+
+    @Test(arguments: ConnectionForms.all)
+    func noCommandThatPrintsAURLShowsItsPasswordInTextOrJSON(url: String, secret: String) throws {
+        let cli = CLIHarness()
+        #expect(try cli.run(["register", "alice", "--password-stdin"], stdin: password + "\n").status == 0)
+        for json in [false, true] {
+            let flags = json ? ["--json"] : []
+            let results = [
+                try cli.run(["whoami"] + flags, extraEnvironment: ["LATCHKEY_DATABASE": url]),
+                try cli.run(["--database", url, "whoami"] + flags),
+                try cli.run(["database", "copy", "--to", url] + flags),
+                try cli.run(["database", "copy", "--from", url] + flags),
+            ]
+            for result in results {
+                let output = result.stdout + result.stderr
+                #expect(result.status != 0 && result.status != 70, "\(output)")
+                #expect(!output.contains(secret), "\(output)")
+                #expect(!output.lowercased().contains("password="), "\(output)")
+            }
+        }
+    }
+}
+
+/// Password spellings against a server that is not there (port 1 on loopback: refused at once).
+enum ConnectionForms {
+    static let all: [(url: String, secret: String)] = [
+        ("postgresql://alice:Sup3rSecret@127.0.0.1:1/latchkey", "Sup3rSecret"),
+        ("postgresql://alice:Sup3r%53ecret@127.0.0.1:1/latchkey", "Sup3rSecret"),
+        ("postgresql://127.0.0.1:1/latchkey?password=Sup3rSecret", "Sup3rSecret"),
+        ("postgresql://127.0.0.1:1/latchkey?%70assword=Sup3rSecret", "Sup3rSecret"),
+        ("postgresql://alice:Sup3r%zzSecret@127.0.0.1:1/latchkey", "Sup3r"),
+        ("postgresql://alice:Sup3r?Secret@127.0.0.1:1/latchkey", "Sup3r"),
+        ("postgresql://alice:Sup3r%3FSe%25cret@127.0.0.1:1/latchkey", "Sup3r"),
+        ("postgresql://alice:Sup3r%00Secret@127.0.0.1:1/latchkey", "Sup3r"),
+    ]
 }

@@ -89,6 +89,67 @@ final class TestPostgres: Sendable {
 
     private static let stopCommand = Mutex<(String, [String], String)?>(nil)
 
+    // MARK: PgBouncer in front of it
+
+    /// A PgBouncer in transaction pooling mode in front of this server, with two server connections
+    /// per database, so clients share server connections as in a real deployment; or why there is
+    /// none (no pgbouncer binary: those cases fail, since CI installs it).
+    static let bouncer: Result<String, Unavailable> = startBouncer()
+
+    /// The URL of a new, empty database reached through PgBouncer (PgBouncer does not pass the
+    /// `options` a schema would need, so each test gets a database of its own).
+    func bouncedDatabase() throws -> DatabaseLocation {
+        let socketFolder = try Self.bouncer.get()
+        let name = "b\(getpid())_\(nextSchema.add(1, ordering: .relaxed).newValue)"
+        try execute("CREATE DATABASE \(name)")
+        return .postgresql(url: "postgresql:///\(name)?host=\(socketFolder)&port=6432&user=latchkey")
+    }
+
+    private static func startBouncer() -> Result<String, Unavailable> {
+        guard case .success(let server) = shared else {
+            return .failure(Unavailable(description: "no PostgreSQL server", noBinaries: true))
+        }
+        let binary = "/usr/sbin/pgbouncer"
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            return .failure(Unavailable(description: "no pgbouncer (apt-get install pgbouncer)", noBinaries: false))
+        }
+        do {
+            let folder = try makeFolder()
+            let config = """
+                [databases]
+                * = host=\(server.folder) user=latchkey pool_size=2
+                [pgbouncer]
+                listen_addr =
+                listen_port = 6432
+                unix_socket_dir = \(folder)
+                auth_type = any
+                pool_mode = transaction
+                max_client_conn = 500
+                default_pool_size = 2
+                ignore_startup_parameters = extra_float_digits
+                logfile = \(folder)/pgbouncer.log
+                pidfile = \(folder)/pgbouncer.pid
+                """
+            try config.write(toFile: folder + "/pgbouncer.ini", atomically: true, encoding: .utf8)
+            if getuid() == 0, let user = getpwnam("postgres") {
+                chown(folder + "/pgbouncer.ini", user.pointee.pw_uid, user.pointee.pw_gid)
+            }
+            try run(binary, ["-d", folder + "/pgbouncer.ini"])
+            // Stopped with the server: the watchdog and the exit handler end it by its pid file.
+            let stop = "kill $(cat \(folder)/pgbouncer.pid) 2>/dev/null; rm -rf \(folder)"
+            let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop)"
+            _ = try? spawn(["/bin/sh", "-c", script], output: "/dev/null")
+            for _ in 0..<100 where !FileManager.default.fileExists(atPath: folder + "/.s.PGSQL.6432") {
+                usleep(20_000)
+            }
+            return .success(folder)
+        } catch let failure as Unavailable {
+            return .failure(failure)
+        } catch {
+            return .failure(Unavailable(description: "pgbouncer did not start: \(error)", noBinaries: false))
+        }
+    }
+
     /// Stops the server at once and removes its folder.
     static func stop() {
         guard let (tool, arguments, folder) = stopCommand.withLock({ $0.take() }) else { return }

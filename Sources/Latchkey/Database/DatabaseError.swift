@@ -91,7 +91,11 @@ public struct PostgresError: Error, Sendable, Hashable, CustomStringConvertible 
     public var isSerializationConflict: Bool { sqlState == "40001" || sqlState == "40P01" }
 
     /// The server could not take the work now (a lock wait past the timeout, too many connections).
-    public var isBusy: Bool { isSerializationConflict || sqlState == "55P03" || sqlState == "53300" }
+    /// Worth a retry: a conflict, a lock not granted in time, no connection slot, or no answer before
+    /// the client's deadline (57014, the query cancelled).
+    public var isBusy: Bool {
+        isSerializationConflict || sqlState == "55P03" || sqlState == "53300" || sqlState == "57014"
+    }
 
     public var description: String {
         "PostgreSQL error \(sqlState): \(message)" + (sql.map { " in \"\($0)\"" } ?? "")

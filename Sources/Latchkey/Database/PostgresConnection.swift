@@ -46,8 +46,14 @@ final class PostgresConnection: EngineConnection {
         -> PostgresConnection
     {
         let pq = try LibPQ.shared.get()
-        let server = ConnectionString(url).redacted
-        let options = ConnectionString(url).options
+        let parsed = ConnectionString(url)
+        let server = parsed.redacted
+        // libpq's own complaint would quote the text it could not read, password and all.
+        guard parsed.parsed else {
+            throw .serverUnavailable(
+                server: server, reason: "libpq cannot read the connection string (check its %-escapes and quoting).")
+        }
+        let options = parsed.options
         let keys = ["connect_timeout", "dbname", "fallback_application_name"]
         let values = ["10", url, "latchkey"]
         let handle = withCStrings(keys) { keys in
@@ -71,7 +77,7 @@ final class PostgresConnection: EngineConnection {
             status = pq.PQconnectPoll(handle)
         }
         guard pq.PQstatus(handle) == CONNECTION_OK else {
-            let reason = ServerMessage.clean(cText(pq.PQerrorMessage(handle)), removing: ConnectionString(url).secrets)
+            let reason = ServerMessage.clean(cText(pq.PQerrorMessage(handle)), removing: parsed.secrets)
             let needsPassword = pq.PQconnectionNeedsPassword(handle) == 1
             pq.PQfinish(handle)
             if needsPassword {
@@ -245,7 +251,8 @@ final class PostgresConnection: EngineConnection {
         let seconds = deadline.components.seconds
         if sql == "COMMIT" { return outcomeUnknown("no answer to COMMIT within \(seconds) s") }
         return .postgresql(
-            PostgresError(sqlState: "57014", message: "no answer within \(seconds) s; the query was cancelled", sql: sql))
+            PostgresError(
+                sqlState: "57014", message: "no answer within \(seconds) s; the query was cancelled", sql: sql))
     }
 
     private func lost(_ sql: String) -> DatabaseError {

@@ -34,7 +34,9 @@ final class SQLiteEngine: StorageEngine {
     }
 
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        guard !readers.isEmpty, validated.load(ordering: .acquiring) else { return try withWriter { try $0.transaction("BEGIN DEFERRED", body) } }
+        guard !readers.isEmpty, validated.load(ordering: .acquiring) else {
+            return try withWriter { try $0.transaction("BEGIN DEFERRED", body) }
+        }
         return try readers.withConnection { try $0.transaction("BEGIN DEFERRED", body) }
     }
 

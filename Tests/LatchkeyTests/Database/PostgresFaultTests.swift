@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import Latchkey
+@testable import LatchkeyTestSupport
+
+/// The PostgreSQL engine against a real server that misbehaves: connections dropped, locks held,
+/// slots used up, a query that never answers.
+@Suite(.enabled(if: TestEngine.available.contains(.postgresql))) struct PostgresFaultTests {
+    let server: TestPostgres
+    let location: DatabaseLocation
+
+    init() throws {
+        server = try TestPostgres.shared.get()
+        location = try server.freshDatabase()
+    }
+
+    private var url: String {
+        guard case .postgresql(let url) = location else { return "" }
+        return url
+    }
+
+    /// Server connections open under `name` as their application name.
+    private func connections(named name: String) throws -> Int64 {
+        let probe = try DatabaseWorker(.postgresql(url: url))
+        return try probe.read { db in
+            try db.queryFirst("SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = ?", [name]) {
+                try $0.int64("n")
+            } ?? -1
+        }
+    }
+
+    @Test func aCommandOnOneThreadOpensOneServerConnection() throws {
+        let name = "lk_one_\(getpid())"
+        let worker = try DatabaseWorker(.postgresql(url: url + "&application_name=\(name)"))
+        let workers = LatchkeyWorkers(
+            database: worker, hasher: Argon2idHasher(parameters: .cheapestForTests), secret: InstallationSecret())
+        try Seeds.register(Seeds.alice, with: workers)
+        let token = try Seeds.login("alice", with: workers)
+        for _ in 0..<5 {
+            let spy = WhoAmIPresentationLogicSpy()
+            WhoAmIInteractor(presenter: spy, workers: workers).fetchProfile(request: .init(token: token))
+            #expect(spy.responses.last?.signedIn != nil)
+        }
+        #expect(try connections(named: name) == 1)
+    }
+
+    @Test func aMigratedDatabaseOpensWhileAnotherProcessHoldsTheMigrationLock() throws {
+        _ = try DatabaseWorker(location)
+        let holder = try DatabaseWorker(.postgresql(url: url))
+        let started = ContinuousClock.now
+        // The lock is held in a transaction of its own for as long as the second open takes.
+        try holder.write { db in
+            try db.connection.executeScript(
+                "SELECT pg_advisory_xact_lock(\(PostgresEngine.migrationLockKey), hashtext(current_schema()))")
+            _ = try DatabaseWorker(location, busyTimeout: .seconds(30))
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test func aPendingMigrationWaitsForTheLockOnlyAsLongAsTheBusyTimeoutThenIsBusy() throws {
+        // The holder works in another schema and takes the lock of this (still empty) one.
+        let schema = try #require(url.components(separatedBy: "search_path%3D").last)
+        let holder = try DatabaseWorker(try server.freshDatabase())
+        try holder.write { db in
+            try db.connection.executeScript(
+                "SELECT pg_advisory_xact_lock(\(PostgresEngine.migrationLockKey), hashtext('\(schema)'))")
+            let other = try server.freshDatabase()
+            // Another schema hashes to another lock: it migrates at once.
+            _ = try DatabaseWorker(other, busyTimeout: .seconds(1))
+            do {
+                _ = try DatabaseWorker(location, busyTimeout: .seconds(1))
+                Issue.record("the migration did not wait for the held lock")
+            } catch {
+                #expect((error as? DatabaseError)?.isBusy == true, "\(error)")
+            }
+        }
+    }
+
+    @Test func anOperationPastItsDeadlineIsCancelledAndReportedBusyAndTheConnectionServesOn() throws {
+        let worker = try DatabaseWorker(location, busyTimeout: .seconds(60), deadline: .seconds(1))
+        let holder = try DatabaseWorker(.postgresql(url: url))
+        let started = ContinuousClock.now
+        try holder.write { db in
+            try db.connection.executeScript("LOCK TABLE users IN ACCESS EXCLUSIVE MODE")
+            do {
+                _ = try worker.read { db in try db.query("SELECT count(*) AS n FROM users") { try $0.int64("n") } }
+                Issue.record("the read did not time out")
+            } catch let error as DatabaseError {
+                #expect(error.isBusy, "\(error)")
+                #expect(error.postgresError?.sqlState == "57014")
+            }
+        }
+        #expect(ContinuousClock.now - started < .seconds(15))
+        let users = try worker.read { db in try db.queryFirst("SELECT count(*) AS n FROM users") { try $0.int64("n") } }
+        #expect(users == 0)
+    }
+
+    @Test func aServerWithNoConnectionSlotLeftIsBusyNotUnavailable() throws {
+        let role = "lk_limited_\(getpid())"
+        _ = try DatabaseWorker(location)
+        let schema = try #require(url.components(separatedBy: "search_path%3D").last)
+        try server.execute(
+            "DROP ROLE IF EXISTS \(role); CREATE ROLE \(role) LOGIN CONNECTION LIMIT 1; "
+                + "GRANT USAGE ON SCHEMA \(schema) TO \(role); GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(role)"
+        )
+        let limited = url.replacingOccurrences(of: "user=latchkey", with: "user=\(role)")
+        let first = try DatabaseWorker(.postgresql(url: limited))
+        do {
+            _ = try DatabaseWorker(.postgresql(url: limited))
+            Issue.record("a second connection was allowed")
+        } catch {
+            #expect(error.isBusy, "\(error)")
+            #expect(ServiceProblem.from(error) == .databaseBusy)
+        }
+        _ = first
+    }
+
+    @Test func aConnectionTheServerDroppedWhileIdleIsReplacedWithoutAnError() throws {
+        let name = "lk_drop_\(getpid())"
+        let worker = try DatabaseWorker(.postgresql(url: url + "&application_name=\(name)"))
+        try server.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(name)'")
+        let users = try worker.read { db in try db.queryFirst("SELECT count(*) AS n FROM users") { try $0.int64("n") } }
+        #expect(users == 0)
+        try server.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(name)'")
+        try worker.write { db in try db.execute("DELETE FROM login_throttle") }
+    }
+
+    @Test func aStatementLostMidTransactionIsTheDocumentedUnavailableNeverAnInternalError() throws {
+        let name = "lk_mid_\(getpid())"
+        let worker = try DatabaseWorker(.postgresql(url: url + "&application_name=\(name)"))
+        do {
+            try worker.write { db in
+                try db.execute("DELETE FROM login_throttle")
+                try server.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(name)'")
+                try db.execute("DELETE FROM login_throttle")
+            }
+            Issue.record("the write went on without its connection")
+        } catch {
+            let problem = ServiceProblem.from(error)
+            guard case .serverUnavailable = problem else {
+                Issue.record("answered \(problem)")
+                return
+            }
+        }
+        #expect(try worker.read { db in try db.queryFirst("SELECT 1 AS one") { try $0.int64("one") } } == 1)
+    }
+}
