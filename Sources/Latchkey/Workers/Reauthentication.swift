@@ -81,13 +81,14 @@ struct Reauthentication: Sendable {
     // MARK: The whole sequence, for scenes of a signed-in user
 
     /// Re-authenticates the user of `token` with `password` (and `code`, checked when the factor is
-    /// on), runs `prepare` with the verified password outside any transaction (hashing a new one),
+    /// on), runs `prepare` with the user and the verified password outside any transaction (hashing a
+    /// new one),
     /// then `body` in the write transaction that re-checked the session and the verified hash, and
     /// settles the reservation by what was proved.
     func run<Prepared, Response: ReauthenticationAnswer>(
         token: SessionToken?, password: String, code: String? = nil, forPasswordChange: Bool = false,
         failure: AuthEvent.Kind, now: Date,
-        prepare: (String) throws -> Prepared,
+        prepare: (UserProfile, String) throws -> Prepared,
         _ body: (StoredSession, Prepared, Database) throws -> Response
     ) throws -> Response {
         let reserved = try workers.database.write { db in
@@ -97,14 +98,14 @@ struct Reauthentication: Sendable {
             }
             let key = found.user.username
             let reservation = try reserve(key, userID: found.user.id, failure: failure, now: now, in: db)
-            return (userID: found.user.id, hash: account.passwordHash, reservation: reservation)
+            return (user: found.user, hash: account.passwordHash, reservation: reservation)
         }
         guard let reservation = reserved.reservation else { return .throttled }
         guard let verified = verify(password, against: reserved.hash) else {
-            try recordFailure(failure, key: reservation.key, userID: reserved.userID, now: now)
+            try recordFailure(failure, key: reservation.key, userID: reserved.user.id, now: now)
             return .invalidCredentials
         }
-        let prepared = try prepare(verified)
+        let prepared = try prepare(reserved.user, verified)
         return try workers.database.write { db in
             let found = try workers.gate.authenticate(token, now: now, forPasswordChange: forPasswordChange, in: db)
             // The verified password must still be the stored one (no passwd or reset since).
@@ -132,7 +133,7 @@ struct Reauthentication: Sendable {
         token: SessionToken?, password: String, code: String? = nil, failure: AuthEvent.Kind, now: Date,
         _ body: (StoredSession, Database) throws -> Response
     ) throws -> Response {
-        try run(token: token, password: password, code: code, failure: failure, now: now, prepare: { _ in () }) {
+        try run(token: token, password: password, code: code, failure: failure, now: now, prepare: { _, _ in () }) {
             found, _, db in try body(found, db)
         }
     }

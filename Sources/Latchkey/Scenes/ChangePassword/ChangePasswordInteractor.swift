@@ -17,11 +17,8 @@ public final class ChangePasswordInteractor: SceneInteractor<any ChangePasswordP
         return try workers.reauthentication.run(
             token: request.token, password: request.currentPassword, forPasswordChange: true,
             failure: .passwordChangeFailed, now: now,
-            prepare: { _ -> Result<String, PasswordRejection> in
+            prepare: { user, _ -> Result<String, PasswordRejection> in
                 // The new password is checked and hashed only once the current one is known to be right.
-                let user = try workers.database.read { db in
-                    try workers.gate.authenticate(request.token, now: now, forPasswordChange: true, in: db).user
-                }
                 let email = user.email.flatMap { try? EmailAddress($0) }
                 let username = try Username(user.username)
                 do {
