@@ -9,9 +9,9 @@ struct LatchkeyTool: ParsableCommand {
         commandName: "latchkey",
         abstract: "User accounts and sign-in over SQLite or PostgreSQL.",
         discussion: """
-            Passwords are read from the terminal with echo off, or as lines of standard input \
-            with --password-stdin; no option ever takes a password. --database and --json may come \
-            before or after the command.
+            Passwords and second-factor codes are read from the terminal with echo off, or as lines of \
+            standard input with --password-stdin (and --code-stdin); no option or argument ever takes \
+            one. --database and --json may come before or after the command.
 
             Exit codes:
               0   success

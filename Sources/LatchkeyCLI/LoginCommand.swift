@@ -11,8 +11,9 @@ struct LoginCommand: LatchkeyCommand {
             Saves the session token to the session file (0600) and shows the profile card. \
             The token is never printed, unless --json and --show-token are both given.
 
-            With a second factor, the code is asked for after the password, taken from --code, or read as \
-            the second line of standard input with --password-stdin; a recovery code works in its place.
+            With a second factor, the code is asked for after the password, or read from standard input \
+            with --code-stdin (the second line with --password-stdin); a recovery code works in its place. \
+            A code is never taken as an argument.
 
             Examples:
               latchkey login alice
@@ -29,8 +30,7 @@ struct LoginCommand: LatchkeyCommand {
     @Flag(help: "With --json, include the session token (for scripts; keep it secret).")
     var showToken = false
 
-    @Option(help: "The second-factor code (or a recovery code), when the account has one.")
-    var code: String?
+    @OptionGroup var code: CodeOptions
 
     @Option(help: "A name for this session in 'latchkey sessions' (default: this host's name and \"latchkey\").")
     var label: String?
@@ -42,12 +42,10 @@ struct LoginCommand: LatchkeyCommand {
     }
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let input = PasswordInput(fromStandardInput: passwordStdin)
+        let input = PasswordInput(fromStandardInput: passwordStdin, codeFromStandardInput: code.codeStdin)
         let password = try input.read(prompt: "Password")
         let view = LoginView(json: options.json, showToken: showToken, sessionFile: try root.sessionFile()) {
-            () throws(CLIFailure) -> String in
-            if let code { return code }
-            return try input.readCode()
+            () throws(CLIFailure) -> String in try input.readCode()
         }
         view.scene = try root.sceneFactory().makeLoginScene(display: view)
         view.scene?.interactor.login(

@@ -11,7 +11,7 @@ struct MfaCommand: ParsableCommand {
             Examples:
               latchkey mfa enable                       # password, QR code, first code, recovery codes
               printf '%s\\n' 'my passphrase' | latchkey mfa enable --password-stdin --json
-              latchkey mfa confirm 123456
+              latchkey mfa confirm                      # asks for the code
               latchkey mfa disable
               latchkey mfa recovery-codes
             """,
@@ -28,8 +28,8 @@ struct MfaEnableCommand: LatchkeyCommand {
         discussion: """
             On a terminal the factor is turned on once a first code verifies, and the recovery codes are \
             shown once. With --json no QR code is drawn: the object holds the URI, the factor stays \
-            pending, and 'latchkey mfa confirm CODE' turns it on. With --password-stdin, a second line \
-            is taken as the first code.
+            pending, and 'latchkey mfa confirm' turns it on. With --password-stdin, a second line \
+            is taken as the first code; with --code-stdin alone, the code is read from standard input.
 
             Examples:
               latchkey mfa enable
@@ -39,11 +39,12 @@ struct MfaEnableCommand: LatchkeyCommand {
     @Flag(help: "Read the password (and, as a second line, the first code) from standard input.")
     var passwordStdin = false
 
+    @OptionGroup var code: CodeOptions
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
         let token = try root.sessionFile().read()
-        let input = PasswordInput(fromStandardInput: passwordStdin)
+        let input = PasswordInput(fromStandardInput: passwordStdin, codeFromStandardInput: code.codeStdin)
         let password = try input.read(prompt: "Password")
         let view = MfaView(json: options.json)
         let scene = try root.sceneFactory().makeSecondFactorScene(display: view)
@@ -52,7 +53,7 @@ struct MfaEnableCommand: LatchkeyCommand {
         guard !options.json else { return }
         // The second step, on the spot: a code from the app (or stdin's next line) turns it on.
         guard let code = try? input.readCode() else {
-            try Console.message("When the app shows a code, run: latchkey mfa confirm CODE")
+            try Console.message("When the app shows a code, run: latchkey mfa confirm")
             return
         }
         scene.interactor.change(request: .init(token: token, action: .confirm(code: code)))
@@ -60,19 +61,34 @@ struct MfaEnableCommand: LatchkeyCommand {
     }
 }
 
-/// `latchkey mfa confirm CODE`.
+/// `latchkey mfa confirm`.
 struct MfaConfirmCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
         commandName: "confirm", abstract: "Turn the enrolled factor on with a first code; prints the recovery codes.",
-        discussion: "Examples:\n  latchkey mfa confirm 123456\n  latchkey mfa confirm 123456 --json")
+        discussion: """
+            Asks for the code the authenticator app shows now, or reads it from standard input with --code-stdin.
 
-    @Argument(help: "The code the authenticator app shows now.")
-    var code: String
+            Examples:
+              latchkey mfa confirm
+              printf '%s\\n' 123456 | latchkey mfa confirm --code-stdin --json
+            """)
 
+    /// Parsed only to be refused: `mfa confirm CODE` was the old form, and argv is readable by all.
+    @Argument(help: .private)
+    var codeArgument: String?
+
+    @OptionGroup var code: CodeOptions
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+        if codeArgument != nil { throw ValidationError(CodeOptions.refusal) }
+    }
+
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        try MfaView.change(root, options) { () throws(CLIFailure) in .confirm(code: code) }
+        try MfaView.change(root, options) { () throws(CLIFailure) in
+            .confirm(
+                code: try PasswordInput(fromStandardInput: false, codeFromStandardInput: code.codeStdin).readCode())
+        }
     }
 }
 
@@ -81,13 +97,11 @@ struct PasswordAndCode: ParsableArguments {
     @Flag(help: "Read the password, and as a second line the code, from standard input.")
     var passwordStdin = false
 
-    @Option(help: "The code from the app, or a recovery code.")
-    var code: String?
+    @OptionGroup var code: CodeOptions
 
     func read() throws(CLIFailure) -> (password: String, code: String) {
-        let input = PasswordInput(fromStandardInput: passwordStdin)
+        let input = PasswordInput(fromStandardInput: passwordStdin, codeFromStandardInput: code.codeStdin)
         let password = try input.read(prompt: "Password")
-        if let code { return (password, code) }
         return (password, try input.readCode())
     }
 }
@@ -96,7 +110,9 @@ struct PasswordAndCode: ParsableArguments {
 struct MfaDisableCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
         commandName: "disable", abstract: "Turn the second factor off (password and a code or recovery code).",
-        discussion: "Examples:\n  latchkey mfa disable\n  latchkey mfa disable --code 123456")
+        discussion:
+            "Examples:\n  latchkey mfa disable\n  printf '%s\\n%s\\n' \"$PASSWORD\" 123456 | latchkey mfa disable --password-stdin"
+    )
 
     @OptionGroup var secrets: PasswordAndCode
     @OptionGroup var options: GlobalOptions
@@ -113,7 +129,9 @@ struct MfaDisableCommand: LatchkeyCommand {
 struct MfaRecoveryCodesCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
         commandName: "recovery-codes", abstract: "Replace the recovery codes (password and a code).",
-        discussion: "Examples:\n  latchkey mfa recovery-codes\n  latchkey mfa recovery-codes --code 123456 --json")
+        discussion:
+            "Examples:\n  latchkey mfa recovery-codes\n  latchkey mfa recovery-codes --code-stdin --json   # password typed, code piped"
+    )
 
     @OptionGroup var secrets: PasswordAndCode
     @OptionGroup var options: GlobalOptions

@@ -8,6 +8,8 @@ struct PasswordInput {
     static let maximumLineBytes = 16 * 1024
 
     let fromStandardInput: Bool
+    /// The second-factor code from standard input (`--code-stdin`), whatever the password's source.
+    var codeFromStandardInput = false
 
     /// One password; on a terminal, asked twice when `confirm` is set.
     func read(prompt: String, confirm: Bool = false) throws(CLIFailure) -> String {
@@ -27,7 +29,7 @@ struct PasswordInput {
     /// A second-factor code: the next line of standard input, or asked on the terminal. With neither,
     /// the sign-in cannot complete: exit 1, saying what is missing.
     func readCode() throws(CLIFailure) -> String {
-        if fromStandardInput {
+        if fromStandardInput || codeFromStandardInput {
             let bytes = Self.readLine(from: STDIN_FILENO)
             guard !bytes.isEmpty else { throw Self.codeRequired }
             return try Self.text(bytes)
@@ -39,7 +41,7 @@ struct PasswordInput {
 
     static let codeRequired = CLIFailure(
         message:
-            "A second-factor code is required: give --code, a second line with --password-stdin, or run on a terminal.",
+            "A second-factor code is required: type it on a terminal, or write it to standard input with --code-stdin (a second line with --password-stdin).",
         exitCode: ExitStatus.notAuthenticated)
 
     /// The bytes as text; invalid UTF-8 is refused rather than turned into U+FFFD (which would make
