@@ -22,6 +22,14 @@ struct SessionFile {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw notASessionFile("it is not a plain file")
         }
+        // As ssh checks ~/.ssh: a session another user could have planted or changed is not used.
+        guard status.st_uid == getuid() else { throw notASessionFile("it belongs to another user") }
+        guard status.st_mode & 0o077 == 0 else {
+            throw CLIFailure(
+                message: "The session file \(path) is open to other users: run chmod 600 \(path)",
+                exitCode: ExitStatus.storage)
+        }
+        try checkFolder()
         // A token and a line end, and one byte more to tell a longer file apart.
         let limit = SessionToken.textLength + 3
         var buffer = [UInt8](repeating: 0, count: limit)
@@ -51,7 +59,7 @@ struct SessionFile {
         removeStaleTemporaries()
         let bytes = Array((token.secret + "\n").utf8)
         var descriptor = open(folder, Self.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
-        var temporary = folder + "/.session-" + Self.randomSuffix()
+        let temporary = folder + "/" + temporaryPrefix + Self.randomSuffix()
         if descriptor >= 0 {
             defer { close(descriptor) }
             try writeAll(bytes, to: descriptor)
@@ -60,10 +68,8 @@ struct SessionFile {
             }
         } else {
             // No O_TMPFILE on this file system: a named private file, removed below on failure.
-            var template = Array((folder + "/.session-XXXXXX").utf8CString)
-            descriptor = mkstemp(&template)
+            descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw failure("create a file in \(folder)") }
-            temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             defer { close(descriptor) }
             do throws(CLIFailure) { try writeAll(bytes, to: descriptor) } catch {
                 unlink(temporary)
@@ -93,8 +99,7 @@ struct SessionFile {
         }
     }
 
-    /// Creates the folder (0700) or checks the existing one as ssh's StrictModes does: owned by
-    /// this user (or root), and writable by no one else.
+    /// Creates the folder (0700), or checks the existing one.
     private func prepareFolder() throws(CLIFailure) {
         do {
             try FileManager.default.createDirectory(
@@ -103,6 +108,12 @@ struct SessionFile {
             throw CLIFailure(
                 message: "Cannot create the folder \(folder) for the session.", exitCode: ExitStatus.storage)
         }
+        try checkFolder()
+    }
+
+    /// The folder must be this user's (or root's) and writable by no one else, as ssh's StrictModes
+    /// asks of ~/.ssh: otherwise another user could swap the session file under us.
+    private func checkFolder() throws(CLIFailure) {
         var status = stat()
         guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw CLIFailure(message: "\(folder) is not a folder.", exitCode: ExitStatus.storage)
@@ -128,23 +139,39 @@ struct SessionFile {
         }
     }
 
-    /// Temporaries a killed login left between its link and its rename (older than a few seconds,
-    /// so a login running beside this one keeps its own).
+    /// Temporaries a killed login left between its link and its rename: only names this code makes,
+    /// only this user's regular files, and only older than a few seconds (so a login running beside
+    /// this one keeps its own). Other programs' files in the folder are never touched.
     private func removeStaleTemporaries() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         let now = time(nil)
-        for name in names where name.hasPrefix(".session-") {
+        for name in names where isTemporaryName(name) {
             var status = stat()
             let stale = folder + "/" + name
-            if lstat(stale, &status) == 0, now - status.st_mtim.tv_sec > 5 { unlink(stale) }
+            guard lstat(stale, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid() else {
+                continue
+            }
+            if now - status.st_mtim.tv_sec > 5 { unlink(stale) }
         }
+    }
+
+    /// ".session.tmp-" and 12 of `suffixCharacters`, for a session file named "session".
+    private var temporaryPrefix: String { "." + (path as NSString).lastPathComponent + ".tmp-" }
+
+    private func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix(temporaryPrefix) else { return false }
+        let suffix = name.dropFirst(temporaryPrefix.count)
+        return suffix.count == Self.suffixLength && suffix.allSatisfy(Self.suffixCharacters.contains)
     }
 
     /// Linux's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), a macro Swift does not import.
     private static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
 
+    private static let suffixLength = 12
+    private static let suffixCharacters = "abcdefghijklmnopqrstuvwxyz0123456789"
+
     private static func randomSuffix() -> String {
-        String((0..<12).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! })
+        String((0..<suffixLength).map { _ in suffixCharacters.randomElement()! })
     }
 
     private func notASessionFile(_ why: String) -> CLIFailure {

@@ -73,6 +73,7 @@ import Testing
         #expect(result.stderr == "Signed out of 2 sessions.\n")
         // The first session's token no longer works either.
         try first.write(toFile: cli.sessionFile, atomically: true, encoding: .utf8)
+        chmod(cli.sessionFile, 0o600)
         #expect(try cli.run(["whoami"]).status == 1)
     }
 

@@ -16,7 +16,8 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
     static func entry(_ event: AuthEvent) -> History.ListEvents.Entry {
         History.ListEvents.Entry(
             time: DateText.format(event.occurredAt), timeISO8601: DateText.iso8601(event.occurredAt),
-            description: describe(event) + (event.actor.map { " (by administrator \($0.osUser))" } ?? ""),
+            description: describe(event)
+                + (event.actor.map { " (by administrator \(TerminalEscaping.escape($0.osUser)))" } ?? ""),
             kind: event.kind.rawValue, reason: event.reason?.rawValue)
     }
 

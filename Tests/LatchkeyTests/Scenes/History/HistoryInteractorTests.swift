@@ -30,6 +30,17 @@ import Testing
         #expect(rows[0].time == DateText.format(time.now()))
     }
 
+    /// The operator's name comes from the operating system (or a hand-written row): a terminal escape
+    /// in it is shown as text, like every other stored text, never sent to the terminal.
+    @Test func anOperatorsNameIsEscapedOnDisplay() {
+        let event = AuthEvent(
+            occurredAt: time.now(), kind: .accountDisabled, reason: nil, usernameKey: "alice", userID: 1,
+            actor: .init(osUser: "eve\u{1B}]0;pwned\u{07}\u{202E}"))
+        #expect(
+            HistoryPresenter.entry(event).description
+                == "Account disabled (by administrator eve\\u{1B}]0;pwned\\u{7}\\u{202E})")
+    }
+
     @Test func theLimitIsHonoured() throws {
         let token = try Seeds.login("alice", with: workers)
         let spy = HistoryPresentationLogicSpy()
