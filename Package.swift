@@ -34,6 +34,8 @@ let package = Package(
         // (apt: libpq-dev): no pkgConfig here, because pkg-config's `-lpq` would link libpq and its
         // 22 libraries into every process; Latchkey loads it when a PostgreSQL URL is first used.
         .systemLibrary(name: "CLibPQ"),
+        // Linux's own calls Swift does not import as they are (the variadic prctl), from glibc's headers.
+        .systemLibrary(name: "CLinux"),
         // TOTP (RFC 6238) from OATH Toolkit, the library pam_oath is built on.
         .systemLibrary(
             name: "COath",
@@ -64,7 +66,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "LatchkeyCLI",
-            dependencies: ["Latchkey", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Latchkey", "CLinux", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         // Seeds, spies, temporary folders and the CLI runner, shared by both test targets.

@@ -47,6 +47,7 @@ struct LatchkeyTool: ParsableCommand {
     /// Parses with global options allowed before the subcommand, and reports every parser error
     /// as one `latchkey: …` line (and the JSON error object with `--json`), exit 64.
     static func main() {
+        ProcessHardening.apply()
         // A closed pipe is a failed write (reported, exit 74), not a silent death by signal.
         signal(SIGPIPE, SIG_IGN)
         let names = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
