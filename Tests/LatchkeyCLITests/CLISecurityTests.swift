@@ -36,6 +36,7 @@ import Testing
         #expect(changed.stderr == "Password changed. 1 other session was signed out.\n")
         #expect(try cli.run(["whoami"]).status == 0)
         try otherSession.write(toFile: cli.sessionFile, atomically: true, encoding: .utf8)
+        chmod(cli.sessionFile, 0o600)
         #expect(try cli.run(["whoami"]).status == 1)
         #expect(try cli.run(["login", "alice", "--password-stdin"], stdin: password + "\n").status == 1)
         #expect(try cli.run(["login", "alice", "--password-stdin"], stdin: newPassword + "\n").status == 0)

@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import Latchkey
+import Latchkey
 
 /// What an authenticator app does, for tests: reads the base32 secret, makes codes.
 struct Authenticator {

@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import Latchkey
+import Latchkey
 
 /// What one run of `latchkey` printed and returned.
 struct CLIResult: Sendable {

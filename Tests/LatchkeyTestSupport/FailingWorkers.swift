@@ -1,4 +1,4 @@
-@testable import Latchkey
+import Latchkey
 
 /// A hasher whose every hash fails as libsodium does when Argon2id cannot get its memory.
 final class FailingHasher: PasswordHashing {

@@ -1,8 +1,7 @@
 import Dispatch
 import Foundation
+import Latchkey
 import Synchronization
-
-@testable import Latchkey
 
 /// A real (cheap) hasher whose first `verify` stops until the test opens the gate, so a test can
 /// run another request in the middle of one sign-in, at exactly the point where the race lies.

@@ -1,4 +1,4 @@
-@testable import Latchkey
+import Latchkey
 
 // The success case of each Response and ViewModel as an optional, so a test can `#require` it
 // instead of matching a pattern and recording an issue by hand.

@@ -1,7 +1,6 @@
 import Foundation
+import Latchkey
 import Synchronization
-
-@testable import Latchkey
 
 /// A clock the test moves by hand.
 final class ManualTime: TimeSource {

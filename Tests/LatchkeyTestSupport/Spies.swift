@@ -1,6 +1,5 @@
+import Latchkey
 import Synchronization
-
-@testable import Latchkey
 
 /// The responses a presentation spy was given, in order.
 class ResponseLog<Response> {

@@ -1,8 +1,7 @@
 import Foundation
+import Latchkey
 import Synchronization
 import Testing
-
-@testable import Latchkey
 
 /// The storage engine a test runs on. Suites marked `.onEveryEngine` run each test once per engine;
 /// fixtures ask `TestEngine.current` for a fresh database.

@@ -1,7 +1,6 @@
 import Foundation
+import Latchkey
 import Synchronization
-
-@testable import Latchkey
 
 /// A throwaway PostgreSQL server for this test process: `initdb` into a temporary folder, listening
 /// on a Unix socket only (no TCP port), started on first use and stopped when the process exits

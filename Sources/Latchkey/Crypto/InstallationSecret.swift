@@ -153,8 +153,8 @@ public final class InstallationSecret: Sendable {
 }
 
 /// Hexadecimal text of bytes.
-enum Hex {
-    static func encode(_ bytes: [UInt8]) -> String {
+package enum Hex {
+    package static func encode(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count * 2)

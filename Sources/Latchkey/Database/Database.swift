@@ -1,7 +1,7 @@
 /// The handle a `read` or `write` closure receives: statements run inside that transaction.
 /// Values are always bound, never spliced into the SQL; statements are cached by their text.
 /// SQL is written with `?` parameters for every engine (PostgreSQL's `$n` are made from them).
-public struct Database {
+package struct Database {
     let connection: any EngineConnection
     let generation: UInt64
 
@@ -11,7 +11,7 @@ public struct Database {
     }
 
     /// The SQL dialect of the engine running this transaction.
-    public var dialect: SQLDialect { connection.dialect }
+    package var dialect: SQLDialect { connection.dialect }
 
     private func checkAlive() throws(DatabaseError) {
         guard connection.isInTransaction, connection.transactionGeneration == generation else {
@@ -20,13 +20,13 @@ public struct Database {
     }
 
     /// Runs one statement, ignoring any rows it returns.
-    public func execute(_ sql: String, _ values: [any SQLBindable] = []) throws {
+    package func execute(_ sql: String, _ values: [any SQLBindable] = []) throws {
         try checkAlive()
         try connection.run(sql, values) { _ in }
     }
 
     /// Runs one query and maps each row with `transform`.
-    public func query<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws -> [T]
+    package func query<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws -> [T]
     {
         try checkAlive()
         var results: [T] = []
@@ -35,12 +35,12 @@ public struct Database {
     }
 
     /// Runs one query and maps its first row, or returns nil when there is none.
-    public func queryFirst<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws
+    package func queryFirst<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws
         -> T?
     {
         try query(sql, values, transform).first
     }
 
     /// The rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { connection.changes }
+    package var changes: Int { connection.changes }
 }

@@ -1,9 +1,9 @@
 /// A failure reported by SQLite. It carries the SQL but never the bound values, which may be secrets.
 public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// SQLite's primary result code (`.busy`, `.constraint`, ...).
-    public let code: ResultCode
+    package let code: ResultCode
     /// SQLite's extended result code (`.constraintUnique`, ...).
-    public let extendedCode: ResultCode
+    package let extendedCode: ResultCode
     /// SQLite's own message, e.g. "UNIQUE constraint failed: users.username".
     public let message: String
     /// The statement that failed, if any.

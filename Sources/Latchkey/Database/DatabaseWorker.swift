@@ -13,13 +13,20 @@ public final class DatabaseWorker: Sendable {
     /// The SQL dialect of the engine behind this worker.
     public var dialect: SQLDialect { engine.dialect }
 
-    /// Opens (creating if needed) the database at `location` and applies pending `migrations`
-    /// (by default this build's, for the location's engine). A statement waits up to `busyTimeout`
-    /// for another connection's lock before failing as busy; on PostgreSQL, every operation is
-    /// cancelled after `deadline` without an answer (busy; for a commit, an outcome unknown).
-    public init(
+    /// Opens (creating if needed) the database at `location` and applies this build's pending
+    /// migrations. A statement waits up to `busyTimeout` for another connection's lock before failing
+    /// as busy; on PostgreSQL, every operation is cancelled after `deadline` without an answer (busy;
+    /// for a commit, an outcome unknown).
+    public convenience init(
+        _ location: DatabaseLocation, busyTimeout: Duration = SecurityPolicy().busyTimeout, deadline: Duration? = nil
+    ) throws(DatabaseError) {
+        try self.init(location, busyTimeout: busyTimeout, deadline: deadline, migrations: nil)
+    }
+
+    /// As above, with the `migrations` to apply instead of this build's (tests of the migrator).
+    package init(
         _ location: DatabaseLocation, busyTimeout: Duration = SecurityPolicy().busyTimeout,
-        deadline: Duration? = nil, migrations: [Migration]? = nil
+        deadline: Duration? = nil, migrations: [Migration]?
     ) throws(DatabaseError) {
         self.location = location
         switch location {
@@ -46,7 +53,7 @@ public final class DatabaseWorker: Sendable {
 
     /// Runs `body` in a read transaction (a consistent snapshot), on a reader connection when the
     /// engine has them.
-    public func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+    package func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try TransactionMark.enter(self)
         defer { TransactionMark.leave(self) }
         return try engine.read(body)
@@ -55,7 +62,7 @@ public final class DatabaseWorker: Sendable {
     /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
     /// SQLite takes the write lock first (`BEGIN IMMEDIATE`); PostgreSQL runs it `SERIALIZABLE` and
     /// runs `body` again after a serialization failure, so it must not act outside the database.
-    public func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+    package func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try TransactionMark.enter(self)
         defer { TransactionMark.leave(self) }
         return try engine.write(body)

@@ -1,19 +1,19 @@
 /// One numbered schema change from the top-level Migrations/ folder.
-public struct Migration: Sendable, Hashable {
+package struct Migration: Sendable, Hashable {
     /// The number the file name starts with (`0002_create_sessions.sql` is 2).
-    public let version: Int
+    package let version: Int
     /// The rest of the file name (`create_sessions`).
-    public let name: String
+    package let name: String
     /// The file's text, run as one script.
-    public let sql: String
+    package let sql: String
 
     /// Makes a migration; tests use this to build newer or altered schemas.
-    public init(version: Int, name: String, sql: String) {
+    package init(version: Int, name: String, sql: String) {
         self.version = version
         self.name = name
         self.sql = sql
     }
 
     /// SHA-256 of the SQL text, recorded when applied so later edits are caught.
-    public var checksum: [UInt8] { SHA256Digest.hash(Array(sql.utf8)) }
+    package var checksum: [UInt8] { SHA256Digest.hash(Array(sql.utf8)) }
 }

@@ -1,5 +1,5 @@
 /// Brings a database to the schema of this build, or refuses it without writing a byte.
-enum Migrator {
+package enum Migrator {
     struct Applied {
         let version: Int
         let name: String
@@ -56,7 +56,7 @@ enum Migrator {
     }
 
     /// The names of the database's tables (of its current schema, on PostgreSQL).
-    static func tables(_ db: Database) throws -> Set<String> {
+    package static func tables(_ db: Database) throws -> Set<String> {
         Set(try db.query(db.dialect.tables) { try $0.string("name") })
     }
 

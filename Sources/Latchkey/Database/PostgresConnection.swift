@@ -10,7 +10,7 @@ import Foundation
 /// past it the query is cancelled and reported as busy. Parameters go as text (numbers) or binary
 /// (bytes); results come back in binary format, one row at a time, so memory does not grow with a
 /// result's size.
-final class PostgresConnection: EngineConnection {
+package final class PostgresConnection: EngineConnection {
     let handle: OpaquePointer
     private let pq = LibPQ.loaded
     private let lockTimeout: Duration
@@ -42,7 +42,7 @@ final class PostgresConnection: EngineConnection {
     /// files, PGSSLMODE). The notice processor is in place before the first byte is read, so nothing
     /// libpq receives reaches the terminal. An unreachable server, a refused sign-in and a server out
     /// of connection slots (busy: try again) are told apart; the password never appears in any.
-    static func connect(url: String, lockTimeout: Duration, deadline: Duration) throws(DatabaseError)
+    package static func connect(url: String, lockTimeout: Duration, deadline: Duration) throws(DatabaseError)
         -> PostgresConnection
     {
         let pq = try LibPQ.shared.get()
@@ -111,7 +111,7 @@ final class PostgresConnection: EngineConnection {
     }
 
     /// Runs SQL with no parameters (BEGIN, ROLLBACK, and migration scripts of several statements).
-    func executeScript(_ sql: String) throws(DatabaseError) {
+    package func executeScript(_ sql: String) throws(DatabaseError) {
         guard !broken, pq.PQsendQuery(handle, sql) == 1 else { throw lost(sql) }
         var failure: DatabaseError?
         try drain(sql) { result in

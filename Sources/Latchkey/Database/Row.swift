@@ -1,10 +1,10 @@
 internal import CLibPQ
 internal import CSQLite
-public import Foundation
+package import Foundation
 
 /// The current row of a query, read by column name; valid only inside the closure that receives it.
 /// Reading by name means a column added by a migration cannot shift another file's reads.
-public struct Row {
+package struct Row {
     /// Where the values are: a stepped SQLite statement, or one row of a PostgreSQL result (binary format).
     enum Cursor {
         case sqlite(OpaquePointer)
@@ -22,7 +22,7 @@ public struct Row {
     }
 
     /// The number of columns.
-    public var count: Int {
+    package var count: Int {
         switch cursor {
         case .sqlite(let statement): Int(sqlite3_column_count(statement))
         case .postgresql(let result, _): Int(LibPQ.loaded.PQnfields(result))
@@ -30,17 +30,17 @@ public struct Row {
     }
 
     /// The columns' names, in order.
-    public var columnNames: [String] {
+    package var columnNames: [String] {
         var names = [String](repeating: "", count: count)
         for (name, index) in self.names.index where Int(index) < names.count { names[Int(index)] = name }
         return names
     }
 
     /// The value of column `name` in its SQLite storage class.
-    public func value(_ name: String) throws(DatabaseError) -> SQLValue { value(at: try index(name)) }
+    package func value(_ name: String) throws(DatabaseError) -> SQLValue { value(at: try index(name)) }
 
     /// The value of column `index` (from 0), for ad-hoc queries (`PRAGMA`, `count(*)`); stores read by name.
-    public func value(at index: Int) -> SQLValue { value(at: Int32(index)) }
+    package func value(at index: Int) -> SQLValue { value(at: Int32(index)) }
 
     private func value(at column: Int32) -> SQLValue {
         switch cursor {
@@ -66,52 +66,52 @@ public struct Row {
     }
 
     /// True when column `name` is NULL.
-    public func isNull(_ name: String) throws(DatabaseError) -> Bool { value(at: try index(name)) == .null }
+    package func isNull(_ name: String) throws(DatabaseError) -> Bool { value(at: try index(name)) == .null }
 
     /// Column `name` as an integer; throws when it holds anything else.
-    public func int64(_ name: String) throws(DatabaseError) -> Int64 { try int64(at: Int(try index(name)), name) }
+    package func int64(_ name: String) throws(DatabaseError) -> Int64 { try int64(at: Int(try index(name)), name) }
 
     /// Column `index` as an integer, for ad-hoc queries.
-    public func int64(at index: Int, _ name: String? = nil) throws(DatabaseError) -> Int64 {
+    package func int64(at index: Int, _ name: String? = nil) throws(DatabaseError) -> Int64 {
         guard case .integer(let value) = value(at: index) else { throw mismatch(index, name, "INTEGER") }
         return value
     }
 
     /// Column `name` as an integer, or nil when NULL.
-    public func optionalInt64(_ name: String) throws(DatabaseError) -> Int64? {
+    package func optionalInt64(_ name: String) throws(DatabaseError) -> Int64? {
         try isNull(name) ? nil : try int64(name)
     }
 
     /// Column `name` as text; throws when it holds anything else.
-    public func string(_ name: String) throws(DatabaseError) -> String { try string(at: Int(try index(name)), name) }
+    package func string(_ name: String) throws(DatabaseError) -> String { try string(at: Int(try index(name)), name) }
 
     /// Column `index` as text, for ad-hoc queries.
-    public func string(at index: Int, _ name: String? = nil) throws(DatabaseError) -> String {
+    package func string(at index: Int, _ name: String? = nil) throws(DatabaseError) -> String {
         guard case .text(let value) = value(at: index) else { throw mismatch(index, name, "TEXT") }
         return value
     }
 
     /// Column `name` as text, or nil when NULL.
-    public func optionalString(_ name: String) throws(DatabaseError) -> String? {
+    package func optionalString(_ name: String) throws(DatabaseError) -> String? {
         try isNull(name) ? nil : try string(name)
     }
 
     /// Column `name` as bytes; throws when it holds anything else.
-    public func bytes(_ name: String) throws(DatabaseError) -> [UInt8] { try bytes(at: Int(try index(name)), name) }
+    package func bytes(_ name: String) throws(DatabaseError) -> [UInt8] { try bytes(at: Int(try index(name)), name) }
 
     /// Column `index` as bytes, for ad-hoc queries.
-    public func bytes(at index: Int, _ name: String? = nil) throws(DatabaseError) -> [UInt8] {
+    package func bytes(at index: Int, _ name: String? = nil) throws(DatabaseError) -> [UInt8] {
         guard case .blob(let value) = value(at: index) else { throw mismatch(index, name, "BLOB") }
         return value
     }
 
     /// Column `name` as bytes, or nil when NULL.
-    public func optionalBytes(_ name: String) throws(DatabaseError) -> [UInt8]? {
+    package func optionalBytes(_ name: String) throws(DatabaseError) -> [UInt8]? {
         try isNull(name) ? nil : try bytes(name)
     }
 
     /// Column `name` as a floating-point number (an INTEGER converts exactly).
-    public func double(_ name: String) throws(DatabaseError) -> Double {
+    package func double(_ name: String) throws(DatabaseError) -> Double {
         switch try value(name) {
         case .real(let value): return value
         case .integer(let value): return Double(value)
@@ -121,14 +121,14 @@ public struct Row {
 
     /// Column `name` as a time in whole seconds since 1970. A value outside the years 1970–9999
     /// is damage (or tampering), reported as such so that no later date arithmetic can overflow.
-    public func date(_ name: String) throws(DatabaseError) -> Date {
+    package func date(_ name: String) throws(DatabaseError) -> Date {
         let seconds = try int64(name)
         guard StoredTime.range.contains(seconds) else { throw .damagedValue(column: name, sql: sql) }
         return Date(databaseSeconds: seconds)
     }
 
     /// Column `name` as a time, or nil when NULL.
-    public func optionalDate(_ name: String) throws(DatabaseError) -> Date? {
+    package func optionalDate(_ name: String) throws(DatabaseError) -> Date? {
         try isNull(name) ? nil : try date(name)
     }
 

@@ -5,7 +5,7 @@ public enum SQLDialect: Sendable, Hashable, CaseIterable {
     case postgresql
 
     /// The migrations of this engine's folder under Migrations/.
-    public var migrations: [Migration] {
+    package var migrations: [Migration] {
         switch self {
         case .sqlite: Migration.sqlite
         case .postgresql: Migration.postgresql

@@ -1,5 +1,5 @@
 /// A value SQLite stores: one of its five storage classes.
-public enum SQLValue: Sendable, Hashable {
+package enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
@@ -8,35 +8,35 @@ public enum SQLValue: Sendable, Hashable {
 }
 
 /// A Swift value that can be bound to a statement parameter.
-public protocol SQLBindable: Sendable {
+package protocol SQLBindable: Sendable {
     /// The value as SQLite stores it.
     var sqlValue: SQLValue { get }
 }
 
 extension SQLValue: SQLBindable {
-    public var sqlValue: SQLValue { self }
+    package var sqlValue: SQLValue { self }
 }
 
 extension Int64: SQLBindable {
-    public var sqlValue: SQLValue { .integer(self) }
+    package var sqlValue: SQLValue { .integer(self) }
 }
 
 extension Int: SQLBindable {
-    public var sqlValue: SQLValue { .integer(Int64(self)) }
+    package var sqlValue: SQLValue { .integer(Int64(self)) }
 }
 
 extension Double: SQLBindable {
-    public var sqlValue: SQLValue { .real(self) }
+    package var sqlValue: SQLValue { .real(self) }
 }
 
 extension String: SQLBindable {
-    public var sqlValue: SQLValue { .text(self) }
+    package var sqlValue: SQLValue { .text(self) }
 }
 
 extension Array: SQLBindable where Element == UInt8 {
-    public var sqlValue: SQLValue { .blob(self) }
+    package var sqlValue: SQLValue { .blob(self) }
 }
 
 extension Optional: SQLBindable where Wrapped: SQLBindable {
-    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
+    package var sqlValue: SQLValue { self?.sqlValue ?? .null }
 }

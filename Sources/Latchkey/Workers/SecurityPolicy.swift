@@ -86,5 +86,5 @@ public struct Bounded<Value: Comparable & Sendable & Hashable>: Sendable, Hashab
 
 extension Duration {
     /// Whole seconds, as the database counts them.
-    var wholeSeconds: Int64 { components.seconds }
+    package var wholeSeconds: Int64 { components.seconds }
 }

@@ -1,25 +1,25 @@
 internal import COath
-public import Foundation
+package import Foundation
 
 /// liboath needs one global initialisation; a global `let` runs it exactly once, thread-safely.
 private let oathStatus: Int32 = oath_init()
 
 /// Time-based one-time codes (RFC 6238: HMAC-SHA-1, 6 digits, 30-second steps) through liboath.
-public struct TOTP: Sendable {
+package struct TOTP: Sendable {
     /// Digits in a code.
-    public static let digits = 6
+    package static let digits = 6
     /// Seconds in a time step.
-    public static let period = 30
+    package static let period = 30
     /// Steps of clock drift accepted either side of now.
-    public static let window = 1
+    package static let window = 1
     /// Bytes in a new secret (160 bits, as RFC 4226 recommends).
-    public static let secretBytes = 20
+    package static let secretBytes = 20
 
     /// A TOTP worker.
-    public init() {}
+    package init() {}
 
     /// The code for `secret` at `time` (`digits` other than 6 serve the RFC's test vectors).
-    public func code(secret: [UInt8], at time: Date, digits: Int = TOTP.digits) -> String {
+    package func code(secret: [UInt8], at time: Date, digits: Int = TOTP.digits) -> String {
         precondition(oathStatus == OATH_OK.rawValue, "liboath failed to initialize")
         var output = [CChar](repeating: 0, count: digits + 1)
         let status = secret.withUnsafeBufferPointer { bytes in
@@ -34,7 +34,7 @@ public struct TOTP: Sendable {
     }
 
     /// The time step (seconds / 30 since 1970) that `code` belongs to, within ±1 step of `time`, or nil.
-    public func step(of code: String, secret: [UInt8], at time: Date) -> Int64? {
+    package func step(of code: String, secret: [UInt8], at time: Date) -> Int64? {
         precondition(oathStatus == OATH_OK.rawValue, "liboath failed to initialize")
         guard code.utf8.count == Self.digits, code.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
         var position: Int32 = 0
@@ -50,7 +50,7 @@ public struct TOTP: Sendable {
     }
 
     /// RFC 4648 base32 without padding, as authenticator apps take secrets.
-    public static func base32(_ bytes: [UInt8]) -> String {
+    package static func base32(_ bytes: [UInt8]) -> String {
         var output: UnsafeMutablePointer<CChar>?
         var length = 0
         let status = bytes.withUnsafeBufferPointer { buffer in
@@ -63,7 +63,7 @@ public struct TOTP: Sendable {
     }
 
     /// The `otpauth://` URI an authenticator app reads (Google's Key Uri Format).
-    public static func uri(issuer: String, account: String, secret: [UInt8]) -> String {
+    package static func uri(issuer: String, account: String, secret: [UInt8]) -> String {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
         let issuerText = issuer.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
         let accountText = account.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
