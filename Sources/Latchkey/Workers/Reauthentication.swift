@@ -124,6 +124,7 @@ struct Reauthentication: Sendable {
             }
             let response = try body(found, prepared, db)
             try settle(reservation, proof: proof, factorOn: factor?.isEnabled == true, in: db)
+            try workers.gate.recordUse(found, now: now, in: db)
             return response
         }
     }

@@ -35,9 +35,31 @@ struct SessionGate: Sendable {
         return found
     }
 
+    /// Records a use of an accepted session inside the caller's write: `last_used_at` moves only when
+    /// it is at least `lastUsedGranularity` old, so a session used every second costs a write a minute.
+    func recordUse(_ found: StoredSession, now: Date, in db: Database) throws {
+        guard isUseDue(found.session, now: now) else { return }
+        try sessions.touch(sessionID: found.session.id, now: now, in: db)
+    }
+
+    /// Whether a use at `now` should be written (read paths skip their write when it is not).
+    func isUseDue(_ session: SessionInfo, now: Date) -> Bool {
+        now.timeIntervalSince(session.lastUsedAt) >= TimeInterval(policy.lastUsedGranularity.wholeSeconds)
+    }
+
     /// Past its absolute lifetime, or unused for longer than the idle timeout.
     func isExpired(_ session: SessionInfo, now: Date) -> Bool {
         let idle = now.timeIntervalSince(session.lastUsedAt)
         return session.expiresAt <= now || idle >= TimeInterval(policy.sessionIdleTimeout.wholeSeconds)
+    }
+}
+
+extension LatchkeyWorkers {
+    /// After a read that accepted `found`: records the use in a short write when one is due. The read
+    /// already decided the answer, so a failed write (busy, read-only file) changes nothing; the next
+    /// use tries again.
+    func recordUse(of found: StoredSession, now: Date) {
+        guard gate.isUseDue(found.session, now: now) else { return }
+        _ = try? database.write { db in try gate.recordUse(found, now: now, in: db) }
     }
 }

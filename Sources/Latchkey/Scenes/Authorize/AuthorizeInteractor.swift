@@ -9,11 +9,12 @@ public final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentatio
         let now = workers.time.now()
         return SceneWork.respond {
             guard let role = try? RoleName(request.role) else { return .invalidRole }
-            return try workers.database.read { db in
+            let (found, allowed) = try workers.database.read { db in
                 let found = try workers.gate.authenticate(request.token, now: now, in: db)
-                return try workers.roles.has(role, userID: found.user.id, in: db)
-                    ? .allowed(found.user) : .forbidden(found.user)
+                return (found, try workers.roles.has(role, userID: found.user.id, in: db))
             }
+            workers.recordUse(of: found, now: now)
+            return allowed ? .allowed(found.user) : .forbidden(found.user)
         }
     }
 }

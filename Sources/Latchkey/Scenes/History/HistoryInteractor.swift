@@ -7,10 +7,12 @@ public final class HistoryInteractor: SceneInteractor<any HistoryPresentationLog
         let limit = min(max(request.limit ?? workers.policy.historyLimit, 1), SecurityPolicy.maximumHistoryLimit)
         presenter.presentEvents(
             response: SceneWork.respond {
-                try workers.database.read { db in
+                let (found, events) = try workers.database.read { db in
                     let found = try workers.gate.authenticate(request.token, now: now, in: db)
-                    return .events(try workers.audit.recent(userID: found.user.id, limit: limit, in: db))
+                    return (found, try workers.audit.recent(userID: found.user.id, limit: limit, in: db))
                 }
+                workers.recordUse(of: found, now: now)
+                return .events(events)
             })
     }
 }

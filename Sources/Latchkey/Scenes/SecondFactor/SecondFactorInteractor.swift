@@ -40,6 +40,7 @@ public final class SecondFactorInteractor: SceneInteractor<any SecondFactorPrese
                     return .invalidCredentials
                 }
                 try reauthentication.settle(reservation, proof: .codeAlone, factorOn: false, in: db)
+                try workers.gate.recordUse(found, now: now, in: db)
                 try workers.factors.enable(userID: user.id, now: now, in: db)
                 let codes = try replaceCodes(user.id, db)
                 try workers.audit.record(.factorEnabled, usernameKey: user.username, userID: user.id, now: now, in: db)

@@ -6,12 +6,15 @@ public final class SessionsInteractor: SceneInteractor<any SessionsPresentationL
         let now = workers.time.now()
         presenter.presentSessions(
             response: SceneWork.respond {
-                try workers.database.read { db in
+                let (found, live) = try workers.database.read { db in
                     let found = try workers.gate.authenticate(request.token, now: now, in: db)
-                    let live = try workers.sessions.live(
-                        userID: found.user.id, now: now, policy: workers.policy, in: db)
-                    return .sessions(live.map { item($0, current: found.session.id) })
+                    return (
+                        found,
+                        try workers.sessions.live(userID: found.user.id, now: now, policy: workers.policy, in: db)
+                    )
                 }
+                workers.recordUse(of: found, now: now)
+                return .sessions(live.map { item($0, current: found.session.id) })
             })
     }
 
@@ -21,6 +24,7 @@ public final class SessionsInteractor: SceneInteractor<any SessionsPresentationL
             response: SceneWork.respond {
                 try workers.database.write { db in
                     let found = try workers.gate.authenticate(request.token, now: now, in: db)
+                    try workers.gate.recordUse(found, now: now, in: db)
                     let user = found.user
                     switch request.target {
                     case .others:

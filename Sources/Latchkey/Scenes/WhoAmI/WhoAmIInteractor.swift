@@ -28,12 +28,7 @@ public final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogic
         let now = workers.time.now()
         // One statement: the session, its user, roles and second-factor state.
         let found = try workers.database.read { db in try workers.gate.authenticate(token, now: now, in: db) }
-        if now.timeIntervalSince(found.session.lastUsedAt)
-            >= TimeInterval(workers.policy.lastUsedGranularity.wholeSeconds)
-        {
-            try workers.database.write { db in try workers.sessions.touch(sessionID: found.session.id, now: now, in: db)
-            }
-        }
+        workers.recordUse(of: found, now: now)
         return .signedIn(user: found.user, session: found.session)
     }
 }
