@@ -72,3 +72,12 @@ func timeProcess(_ command: [String], environment: [String: String], stdin: Stri
     wait4(pid, &status, 0, &usage)
     return (Double(nanoseconds() - start), Int(usage.ru_maxrss))
 }
+
+/// Peak RSS of `command` in KiB, through GNU time in a run of its own: a child spawned from this
+/// (large) process would report the parent's pages as its own until it execs.
+func peakRSS(_ command: [String], environment: [String: String], stdin: String? = nil, folder: String) throws -> Int {
+    let output = folder + "/rss"
+    _ = timeProcess(["/usr/bin/time", "-o", output, "-f", "%M"] + command, environment: environment, stdin: stdin)
+    return Int(try String(contentsOfFile: output, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
+        ?? -1
+}

@@ -4,7 +4,7 @@ import Latchkey
 extension Cases {
     /// With `--postgresql URL` (an empty database): the population copied there by `DatabaseCopy`
     /// (timed), then whoami and login in the library on PostgreSQL beside the same on SQLite, interleaved.
-    mutating func postgresql(_ population: Population, url: String) throws {
+    mutating func postgresql(_ population: Population, url: String, latchkey: String) throws {
         let sqlite = try DatabaseWorker(.file(path: population.path))
         let server = try DatabaseWorker(.postgresql(url: url))
         let start = nanoseconds()
@@ -17,6 +17,21 @@ extension Cases {
                     "database copy SQLite → PostgreSQL, \(population.users.formatted()) users (\(rows.formatted()) rows)",
                 median: .nan, p99: .nan, opsPerSecond: Double(rows) / seconds, ratio: nil, target: nil, met: nil,
                 note: String(format: "%.1f s", seconds)))
+        if FileManager.default.isExecutableFile(atPath: latchkey) {
+            // Back out through the CLI: rows are streamed, so its memory must not grow with the table.
+            let environment = ["HOME": population.folder, "PATH": "/usr/bin:/bin"]
+            let target = population.folder + "/from-postgresql.sqlite3"
+            let started = nanoseconds()
+            let kib = try peakRSS(
+                [latchkey, "--database", url, "database", "copy", "--to", target], environment: environment,
+                folder: population.folder)
+            let copied = Double(nanoseconds() - started) / 1e9
+            results.append(
+                Result(
+                    name: "latchkey database copy PostgreSQL → SQLite, \(population.users.formatted()) users",
+                    median: .nan, p99: .nan, opsPerSecond: Double(rows) / copied, ratio: nil, target: nil, met: nil,
+                    note: "peak RSS \(kib / 1024) MiB, " + String(format: "%.1f s", copied)))
+        }
 
         let tokens = (0..<1_000).map { _ in SessionToken(Population.token(Int.random(in: 1...population.users)))! }
         let onSQLite = SceneFactory(workers: LatchkeyWorkers(database: sqlite))

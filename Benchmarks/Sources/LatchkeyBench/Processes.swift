@@ -73,15 +73,6 @@ struct Processes {
     }
 
     /// Peak resident set of `command` in KiB, as `/usr/bin/time -f %M` reports it.
-    private func peakRSS(_ command: [String], environment: [String: String], stdin: String?, folder: String) throws
-        -> Int
-    {
-        let output = folder + "/rss"
-        _ = timeProcess(["/usr/bin/time", "-o", output, "-f", "%M"] + command, environment: environment, stdin: stdin)
-        return Int(try String(contentsOfFile: output, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
-            ?? -1
-    }
-
     private func build(_ folder: String) throws {
         try "import Foundation\nprint(\"hello\")\n".write(
             toFile: folder + "/hello-foundation.swift", atomically: true, encoding: .utf8)

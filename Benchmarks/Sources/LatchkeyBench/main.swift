@@ -1,7 +1,7 @@
 import Foundation
 import Latchkey
 
-// `swift run -c release latchkey-bench [--quick] [--json] [--postgresql URL]`, from Benchmarks/: the
+// `swift run -c release latchkey-bench [--quick] [--json] [--sizes N,N…] [--postgresql URL]`, from Benchmarks/: the
 // cases of the speed issue, each with its target; ratios come from runs interleaved in one process.
 // With --postgresql (an empty database), the largest population is copied there and measured too.
 let arguments = CommandLine.arguments.dropFirst()
@@ -29,7 +29,12 @@ if let flag = arguments.firstIndex(of: "--profile-whoami"), let count = Int(argu
     exit(0)
 }
 var cases = Cases(quick: quick)
-let sizes = quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000]
+// `--sizes 1000,200000`: other populations than the defaults (the last is the one measured further).
+let sizes: [Int] =
+    arguments.firstIndex(of: "--sizes").flatMap { flag in
+        arguments.index(after: flag) < arguments.endIndex
+            ? arguments[arguments.index(after: flag)].split(separator: ",").compactMap { Int($0) } : nil
+    } ?? (quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000])
 var medians: [Int: Double] = [:]
 var largest: Population?
 for users in sizes {
@@ -57,7 +62,7 @@ if FileManager.default.isExecutableFile(atPath: latchkey) {
 }
 if let flag = arguments.firstIndex(of: "--postgresql"), arguments.index(after: flag) < arguments.endIndex {
     log("bench: PostgreSQL …")
-    try cases.postgresql(population, url: arguments[arguments.index(after: flag)])
+    try cases.postgresql(population, url: arguments[arguments.index(after: flag)], latchkey: latchkey)
 }
 population.remove()
 Report.print(cases.results, json: json, quick: quick)

@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Checks the benchmark harness's JSON (every figure a number or null, never a string) and prints it
+as a table for the CI log. Timing never fails CI; a malformed report does."""
+import json
+import sys
+
+
+def figure(row, key):
+    value = row[key]
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        sys.exit(f"bench: {row['name']!r}: {key} is {value!r}, not a number or null")
+    return value
+
+
+def main(path):
+    with open(path) as handle:
+        rows = json.load(handle)
+    if not isinstance(rows, list) or not rows:
+        sys.exit("bench: the report holds no rows")
+    print("| case | median µs | p99 µs | ops/s | ratio | target | met |")
+    print("|---|---|---|---|---|---|---|")
+    for row in rows:
+        if set(row) != {"name", "median", "p99", "ops_per_second", "ratio", "target", "met", "note"}:
+            sys.exit(f"bench: unexpected keys {sorted(row)}")
+        median, p99, ops, ratio = (figure(row, key) for key in ("median", "p99", "ops_per_second", "ratio"))
+        if row["met"] is not None and not isinstance(row["met"], bool):
+            sys.exit(f"bench: {row['name']!r}: met is {row['met']!r}, not true, false or null")
+        cells = [
+            "" if median is None else f"{median / 1e3:.1f}",
+            "" if p99 is None else f"{p99 / 1e3:.1f}",
+            "" if ops is None else f"{ops:.0f}",
+            f"{ratio:.2f}" if ratio is not None else (row["note"] or ""),
+            row["target"] or "",
+            {True: "yes", False: "**no**", None: ""}[row["met"]],
+        ]
+        print(f"| {row['name']} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
