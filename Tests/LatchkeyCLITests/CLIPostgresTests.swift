@@ -128,6 +128,25 @@ struct CLIPostgresTests {
         }
     }
 
+    /// A server may send a notice before the sign-in completes (here: a role setting it cannot apply).
+    /// libpq's default would print "WARNING: …" on stderr before Latchkey's own line; nothing from
+    /// libpq may reach the terminal unworded.
+    @Test func aWarningTheServerSendsWhileConnectingIsNeverPrinted() throws {
+        let server = try TestPostgres.shared.get()
+        let role = "noisy_\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
+        try server.execute(
+            "CREATE ROLE \(role) LOGIN SUPERUSER; ALTER ROLE \(role) SET default_text_search_config = 'nope'")
+        let url = try url().replacingOccurrences(of: "user=latchkey", with: "user=" + role)
+        #expect(url.contains(role))
+        let machine = try Machine(url: url, key: RandomBytes.make(32))
+        let registered = try machine.run(["register", "alice", "--password-stdin"], stdin: password + "\n")
+        #expect(registered.status == 0, "\(registered.stderr)")
+        #expect(registered.stderr == "Account alice created.\n")
+        let refused = try machine.run(["login", "alice", "--password-stdin"], stdin: "wrong password here\n")
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "latchkey: Invalid username or password.\n")
+    }
+
     @Test(arguments: ConnectionForms.all)
     func noCommandThatPrintsAURLShowsItsPasswordInTextOrJSON(url: String, secret: String) throws {
         let cli = CLIHarness()
