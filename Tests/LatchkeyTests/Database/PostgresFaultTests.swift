@@ -96,6 +96,42 @@ import Testing
         #expect(users == 0)
     }
 
+    /// A synchronous standby that is gone makes every COMMIT wait for it, forever. The deadline
+    /// cancels the wait; the server may already have committed locally, so the answer is "outcome
+    /// unknown" (08007), never success and never an endless wait. Only this test's role waits: the
+    /// shared server runs `synchronous_commit = off`, which never waits for a standby.
+    @Test func aCommitWaitingForAGoneSynchronousStandbyEndsAtTheDeadlineAsOutcomeUnknown() throws {
+        _ = try DatabaseWorker(location)
+        let role = "lk_synchronous_\(getpid())"
+        let schema = try #require(url.components(separatedBy: "search_path%3D").last)
+        try server.execute(
+            "DROP ROLE IF EXISTS \(role); CREATE ROLE \(role) LOGIN; ALTER ROLE \(role) SET synchronous_commit = on; "
+                + "GRANT USAGE ON SCHEMA \(schema) TO \(role); "
+                + "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA \(schema) TO \(role); "
+                + "GRANT USAGE ON ALL SEQUENCES IN SCHEMA \(schema) TO \(role)")
+        // ALTER SYSTEM runs outside a transaction: one statement per call.
+        try server.execute("ALTER SYSTEM SET synchronous_standby_names = 'a_standby_that_is_gone'")
+        try server.execute("SELECT pg_reload_conf()")
+        defer {
+            try? server.execute("ALTER SYSTEM RESET synchronous_standby_names")
+            try? server.execute("SELECT pg_reload_conf()")
+        }
+        let waiting = url.replacingOccurrences(of: "user=latchkey", with: "user=\(role)")
+        let worker = try DatabaseWorker(.postgresql(url: waiting), deadline: .seconds(1))
+        let started = ContinuousClock.now
+        do {
+            try worker.write { db in
+                try db.execute(
+                    "INSERT INTO login_throttle (username_key, failures, window_started_at) VALUES ('x', 1, 0)")
+            }
+            Issue.record("the commit returned although no standby confirmed it")
+        } catch let error as DatabaseError {
+            #expect(error.postgresError?.sqlState == "08007", "\(error)")
+            #expect(error.isServerUnavailable || error.isBusy, "\(error)")
+        }
+        #expect(ContinuousClock.now - started < .seconds(15))
+    }
+
     @Test func aServerWithNoConnectionSlotLeftIsBusyNotUnavailable() throws {
         let role = "lk_limited_\(getpid())"
         _ = try DatabaseWorker(location)
