@@ -101,7 +101,8 @@ final class TestPostgres: Sendable {
         let socketFolder = try Self.bouncer.get()
         let name = "b\(getpid())_\(nextSchema.add(1, ordering: .relaxed).newValue)"
         try execute("CREATE DATABASE \(name)")
-        return .postgresql(url: "postgresql:///\(name)?host=\(socketFolder)&port=6432&user=latchkey")
+        return .postgresql(
+            url: "postgresql:///\(name)?host=\(socketFolder)&port=6432&user=latchkey&pooler=transaction")
     }
 
     private static func startBouncer() -> Result<String, Unavailable> {

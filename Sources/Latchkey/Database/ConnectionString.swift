@@ -12,12 +12,20 @@ struct ConnectionString {
     let secrets: [String]
     /// False when libpq refused the text (or is not installed): then nothing of it is shown.
     let parsed: Bool
+    /// `pooler=transaction`: a pooler such as PgBouncer in transaction mode stands between Latchkey and
+    /// the server, so nothing may outlive a transaction on a server connection (no named statements).
+    let transactionPooler: Bool
+    /// The text without Latchkey's own option, as libpq is given it.
+    let libpqText: String
 
     init(_ text: String) {
-        guard case .success(let pq) = LibPQ.shared else {
+        let pooler = PoolerOption.removing(from: text)
+        (transactionPooler, libpqText) = (pooler.value == .transaction, pooler.text)
+        guard case .success(let pq) = LibPQ.shared, pooler.value != .unknown else {
             (options, secrets, parsed) = ([:], [], false)
             return
         }
+        let text = pooler.text
         var error: UnsafeMutablePointer<CChar>?
         guard let list = pq.PQconninfoParse(text, &error) else {
             if let error { pq.PQfreemem(error) }
@@ -56,11 +64,47 @@ struct ConnectionString {
         if let port = options["port"] { url += ":" + encoded(port) }
         url += "/" + encoded(options["dbname"] ?? "")
         let rest = options.keys.filter { !["user", "host", "port", "dbname"].contains($0) }.sorted()
-        if !rest.isEmpty {
-            url += "?" + rest.map { "\($0)=\(encoded(options[$0] ?? ""))" }.joined(separator: "&")
-        }
+        var query = rest.map { "\($0)=\(encoded(options[$0] ?? ""))" }
+        if transactionPooler { query.append("pooler=transaction") }
+        if !query.isEmpty { url += "?" + query.joined(separator: "&") }
         // A secret copied into another option by mistake is still not printed.
         for secret in secrets where secret.count >= 3 { url = url.replacing(secret, with: "***") }
         return url
+    }
+}
+
+/// Latchkey's one option of its own in a connection string, `pooler=transaction` (or `none`), taken
+/// out before libpq, which refuses names it does not know: as a query parameter of a URL, or as a
+/// `keyword=value` word.
+enum PoolerOption: Equatable {
+    case transaction, none, unknown
+
+    static func removing(from text: String) -> (text: String, value: PoolerOption) {
+        let isURL = text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
+        if isURL {
+            guard let mark = text.firstIndex(of: "?") else { return (text, .none) }
+            var value = PoolerOption.none
+            let kept = text[text.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false)
+                .filter { item in
+                    let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    guard String(pair[0]).removingPercentEncoding == "pooler" else { return true }
+                    value = parse(pair.count > 1 ? String(pair[1]).removingPercentEncoding : nil)
+                    return false
+                }
+            let base = String(text[..<mark])
+            return (kept.isEmpty ? base : base + "?" + kept.joined(separator: "&"), value)
+        }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard let word = words.first(where: { $0.hasPrefix("pooler=") }) else { return (text, .none) }
+        let value = parse(String(word.dropFirst("pooler=".count)))
+        return (words.filter { !$0.hasPrefix("pooler=") }.joined(separator: " "), value)
+    }
+
+    private static func parse(_ value: String?) -> PoolerOption {
+        switch value {
+        case "transaction": .transaction
+        case "none", "session": .none
+        default: .unknown
+        }
     }
 }

@@ -33,6 +33,13 @@ struct LibPQ: Sendable {
             Connection?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?,
             UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
         ) -> Int32
+    let PQsendPrepare:
+        @convention(c) (Connection?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?) -> Int32
+    let PQsendQueryPrepared:
+        @convention(c) (
+            Connection?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?,
+            UnsafePointer<Int32>?, Int32
+        ) -> Int32
     let PQsetSingleRowMode: @convention(c) (Connection?) -> Int32
     let PQconsumeInput: @convention(c) (Connection?) -> Int32
     let PQisBusy: @convention(c) (Connection?) -> Int32
@@ -92,6 +99,8 @@ struct LibPQ: Sendable {
                     PQconninfoParse: try symbol("PQconninfoParse"), PQconninfoFree: try symbol("PQconninfoFree"),
                     PQfreemem: try symbol("PQfreemem"), PQexec: try symbol("PQexec"),
                     PQsendQuery: try symbol("PQsendQuery"), PQsendQueryParams: try symbol("PQsendQueryParams"),
+                    PQsendPrepare: try symbol("PQsendPrepare"),
+                    PQsendQueryPrepared: try symbol("PQsendQueryPrepared"),
                     PQsetSingleRowMode: try symbol("PQsetSingleRowMode"), PQconsumeInput: try symbol("PQconsumeInput"),
                     PQisBusy: try symbol("PQisBusy"), PQgetResult: try symbol("PQgetResult"),
                     PQgetCancel: try symbol("PQgetCancel"), PQcancel: try symbol("PQcancel"),

@@ -3,10 +3,12 @@ import Foundation
 
 /// One libpq connection. Not thread-safe: its engine's pool lends it to one thread at a time.
 ///
-/// It keeps no server-side state beyond a transaction, so it works the same through PgBouncer in
-/// transaction mode: statements go unnamed (parse, bind and execute in one round trip, which a
-/// command that runs each statement once pays less for than prepare, describe, execute), and
-/// settings are `SET LOCAL` inside each transaction. Every operation has a client-side deadline:
+/// Each statement is prepared once per connection under a name of its own, so the server plans it
+/// once (the whoami statement: 0.08 ms prepared against 0.48 ms unnamed, pgbench on this machine).
+/// Behind a pooler in transaction mode (`pooler=transaction` in the URL) a named statement would
+/// outlive its transaction on a shared server connection, so there every statement goes unnamed
+/// (parse, bind and execute in one round trip). Settings are `SET LOCAL` inside each transaction
+/// either way, so a server connection carries nothing to the next client. Every operation has a client-side deadline:
 /// past it the query is cancelled and reported as busy. Parameters go as text (numbers) or binary
 /// (bytes); results come back in binary format, one row at a time, so memory does not grow with a
 /// result's size.
@@ -15,6 +17,10 @@ package final class PostgresConnection: EngineConnection {
     private let pq = LibPQ.loaded
     private let lockTimeout: Duration
     private let deadline: Duration
+    /// A transaction pooler in between: no named statements.
+    private let pooled: Bool
+    /// Names handed out on this connection (each attempt a new one, so none is ever reused).
+    private var preparedCount = 0
     /// Numbered text, parameter count and result columns per SQL text: known on this side only.
     private var statements: [String: Statement] = [:]
     /// Set once the connection cannot be trusted for another command (lost, or a cancel unanswered).
@@ -28,12 +34,15 @@ package final class PostgresConnection: EngineConnection {
         let text: String
         let parameterCount: Int
         var names: ColumnNames?
+        /// The server-side name, once prepared on this connection (never behind a pooler).
+        var name: String?
     }
 
-    private init(handle: OpaquePointer, lockTimeout: Duration, deadline: Duration) {
+    private init(handle: OpaquePointer, lockTimeout: Duration, deadline: Duration, pooled: Bool) {
         self.handle = handle
         self.lockTimeout = lockTimeout
         self.deadline = deadline
+        self.pooled = pooled
     }
 
     deinit { pq.PQfinish(handle) }
@@ -55,7 +64,7 @@ package final class PostgresConnection: EngineConnection {
         }
         let options = parsed.options
         let keys = ["connect_timeout", "dbname", "fallback_application_name"]
-        let values = ["10", url, "latchkey"]
+        let values = ["10", parsed.libpqText, "latchkey"]
         let handle = withCStrings(keys) { keys in
             withCStrings(values) { values in pq.PQconnectStartParams(keys, values, 1) }
         }
@@ -90,7 +99,8 @@ package final class PostgresConnection: EngineConnection {
             if ServerMessage.isLoginRefusal(reason) { throw .serverLoginRefused(server: server, reason: reason) }
             throw .serverUnavailable(server: server, reason: reason)
         }
-        return PostgresConnection(handle: handle, lockTimeout: lockTimeout, deadline: deadline)
+        return PostgresConnection(
+            handle: handle, lockTimeout: lockTimeout, deadline: deadline, pooled: parsed.transactionPooler)
     }
 
     /// False once the server connection is lost or in doubt: the pool then opens a new one.
@@ -147,12 +157,23 @@ package final class PostgresConnection: EngineConnection {
             throw DatabaseError.misused(
                 "\(values.count) values bound to \(statement.parameterCount) parameters of \"\(sql)\"")
         }
+        if !pooled && statement.name == nil {
+            statement.name = try prepare(statement, sql: sql)
+            statements[sql] = statement
+        }
         let parameters = try Parameters(values.map(\.sqlValue), sql: sql)
         defer { parameters.erase() }
-        let sent = statement.text.withCString { text in
-            pq.PQsendQueryParams(
-                handle, text, Int32(values.count), nil, parameters.values, parameters.lengths, parameters.formats, 1)
-        }
+        let count = Int32(values.count)
+        let sent =
+            if let name = statement.name {
+                pq.PQsendQueryPrepared(
+                    handle, name, count, parameters.values, parameters.lengths, parameters.formats, 1)
+            } else {
+                statement.text.withCString { text in
+                    pq.PQsendQueryParams(
+                        handle, text, count, nil, parameters.values, parameters.lengths, parameters.formats, 1)
+                }
+            }
         guard !broken, sent == 1 else { throw lost(sql) }
         // One row per result: a large table streams instead of being held whole.
         _ = pq.PQsetSingleRowMode(handle)
@@ -179,15 +200,36 @@ package final class PostgresConnection: EngineConnection {
             case PGRES_COMMAND_OK:
                 changes = Int(cText(pq.PQcmdTuples(result))) ?? 0
             default:
-                let problem = error(result, sql: sql)
-                if problem.postgresError?.sqlState == "42601", sql.contains(";") {
-                    failure = DatabaseError.misused("more than one statement in \"\(sql)\"")
-                } else {
-                    failure = problem
-                }
+                failure = statementError(result, sql: sql)
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Prepares `statement` under a new name; the name is kept only once the server confirmed it,
+    /// so a statement that failed to prepare is never used by name.
+    private func prepare(_ statement: Statement, sql: String) throws -> String {
+        preparedCount += 1
+        let name = "lk\(preparedCount)"
+        guard !broken, pq.PQsendPrepare(handle, name, statement.text, Int32(statement.parameterCount), nil) == 1
+        else { throw lost(sql) }
+        var failure: DatabaseError?
+        try drain(sql) { result in
+            if failure == nil && pq.PQresultStatus(result) != PGRES_COMMAND_OK {
+                failure = statementError(result, sql: sql)
+            }
+        }
+        if let failure { throw failure }
+        return name
+    }
+
+    /// A failed statement's error; several statements in one text are a misuse, said as such.
+    private func statementError(_ result: OpaquePointer, sql: String) -> DatabaseError {
+        let problem = error(result, sql: sql)
+        if problem.postgresError?.sqlState == "42601", sql.contains(";") {
+            return .misused("more than one statement in \"\(sql)\"")
+        }
+        return problem
     }
 
     /// The numbered text and parameter count of `sql`, worked out once per connection.

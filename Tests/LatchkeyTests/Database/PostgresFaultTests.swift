@@ -132,6 +132,24 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(15))
     }
 
+    /// A direct connection prepares each statement once under a name (the server plans it once);
+    /// with `pooler=transaction` nothing is prepared, so nothing outlives a transaction.
+    @Test(arguments: [false, true])
+    func statementsArePreparedOncePerConnectionUnlessBehindATransactionPooler(pooled: Bool) throws {
+        _ = try DatabaseWorker(location)
+        let worker = try DatabaseWorker(.postgresql(url: url + (pooled ? "&pooler=transaction" : "")))
+        let probe = "SELECT count(*) AS n FROM users WHERE id > ?"
+        for _ in 0..<3 { _ = try worker.read { db in try db.queryFirst(probe, [0]) { try $0.int64("n") } } }
+        let prepared = try worker.read { db in
+            try db.query("SELECT statement FROM pg_prepared_statements") { try $0.string("statement") }
+        }
+        if pooled {
+            #expect(prepared.isEmpty, "\(prepared)")
+        } else {
+            #expect(prepared.filter { $0.contains("FROM users WHERE id > $1") }.count == 1, "\(prepared)")
+        }
+    }
+
     @Test func aServerWithNoConnectionSlotLeftIsBusyNotUnavailable() throws {
         let role = "lk_limited_\(getpid())"
         _ = try DatabaseWorker(location)

@@ -32,7 +32,11 @@ enum StorageText {
 
     /// A server's failure by its SQLSTATE class, never its message (which may quote a value).
     private static func explain(_ error: PostgresError) -> String {
-        switch error.sqlState.prefix(2) {
+        // A named statement missing or taken on the server: a pooler shares server connections.
+        if ["42P05", "26000"].contains(error.sqlState) {
+            return "its server connections are shared by a pooler: add pooler=transaction to the URL."
+        }
+        return switch error.sqlState.prefix(2) {
         case "08": "the connection to the server was lost."
         case "23": "a stored value broke one of its rules (a damaged database, or a bug)."
         case "42": "its tables are not what this version of Latchkey expects."
