@@ -34,7 +34,8 @@ let package = Package(
         // (apt: libpq-dev): no pkgConfig here, because pkg-config's `-lpq` would link libpq and its
         // 22 libraries into every process; Latchkey loads it when a PostgreSQL URL is first used.
         .systemLibrary(name: "CLibPQ"),
-        // Linux's own calls Swift does not import as they are (the variadic prctl), from glibc's headers.
+        // Linux's own calls Swift does not import as they are (the variadic prctl), from glibc's headers:
+        // the CLI's non-dumpable state, the names of the library's lane threads.
         .systemLibrary(name: "CLinux"),
         // TOTP (RFC 6238) from OATH Toolkit, the library pam_oath is built on.
         .systemLibrary(
@@ -59,7 +60,7 @@ let package = Package(
         ),
         .target(
             name: "Latchkey",
-            dependencies: ["CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode"],
+            dependencies: ["CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode", "CLinux"],
             exclude: ["Data"],
             swiftSettings: strict,
             plugins: ["EmbedData"]

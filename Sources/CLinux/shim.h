@@ -7,3 +7,8 @@
 static inline int latchkey_set_not_dumpable(void) {
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 }
+
+/* The calling thread's name as the kernel shows it (top, /proc/PID/task/TID/comm): 15 bytes at most. */
+static inline int latchkey_set_thread_name(const char *name) {
+    return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+}

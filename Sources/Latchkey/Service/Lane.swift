@@ -1,0 +1,156 @@
+internal import CLinux
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Why a lane did not run a piece of work.
+public enum LaneRefusal: Error, Sendable, Hashable {
+    /// The lane's queue was full: the work was refused at once instead of growing memory.
+    case overloaded
+    /// The lane was shut down before the work started.
+    case shutDown
+}
+
+/// A fixed set of threads of its own that run blocking work (Argon2id, database calls) for async
+/// callers, so nothing blocking ever runs on Swift's cooperative pool. Its queue is bounded: when
+/// `queueDepth` pieces of work already wait, `run` answers `LaneRefusal.overloaded` at once. Work
+/// whose task is cancelled while it waits leaves the queue without running; work already running
+/// finishes (a scene's transaction is all-or-nothing) and its result goes to the cancelled caller.
+package final class Lane: Sendable {
+    /// The threads' name, as `top` and `/proc/PID/task/*/comm` show it.
+    package let name: String
+    package let threads: Int
+    package let queueDepth: Int
+    private let shared = Shared()
+
+    /// What the threads and the callers share; the threads hold this, not the lane.
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+        let wake = DispatchSemaphore(value: 0)
+    }
+
+    private struct State {
+        var queue: [Entry] = []
+        var shutDown = false
+    }
+
+    private var wake: DispatchSemaphore { shared.wake }
+
+    /// One piece of work and how to answer its caller; `start` runs it, `refuse` fails it unstarted.
+    private struct Entry: Sendable {
+        let ticket: Ticket
+        let start: @Sendable () -> Void
+        let refuse: @Sendable (any Error) -> Void
+    }
+
+    /// One caller's claim on its continuation, so that exactly one of the worker, the cancellation
+    /// handler and the refusal answers it.
+    private final class Ticket: Sendable {
+        enum Phase { case new, queued, running, cancelled }
+        let phase = Mutex(Phase.new)
+    }
+
+    /// Starts `threads` threads named `name`; with `lowerPriority` they run at nice 10, so the
+    /// server's own threads get the CPU first when both want it.
+    package init(name: String, threads: Int, queueDepth: Int, lowerPriority: Bool = false) {
+        self.name = name
+        self.threads = max(1, threads)
+        self.queueDepth = max(0, queueDepth)
+        for index in 0..<self.threads {
+            let label = String("\(name)-\(index)".prefix(15))
+            let thread = Thread { [shared] in
+                // Foundation does not pass its `name` to the kernel: without this the thread would
+                // keep the name of the thread that created it.
+                _ = latchkey_set_thread_name(label)
+                // On Linux the nice value is per thread, and `who = 0` is the calling thread.
+                if lowerPriority { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+                Self.serve(shared)
+            }
+            thread.name = label
+            thread.start()
+        }
+    }
+
+    /// The threads hold only the queue, not the lane: when the lane goes, they are told to stop.
+    deinit { shutdown() }
+
+    /// Work waiting for a thread (not counting work that is running).
+    package var waiting: Int { shared.state.withLock { $0.queue.count } }
+
+    /// Runs `body` on one of the lane's threads and returns its result.
+    package func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let ticket = Ticket()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                let entry = Entry(
+                    ticket: ticket,
+                    start: { continuation.resume(with: Result { try body() }) },
+                    refuse: { continuation.resume(throwing: $0) })
+                let refusal: (any Error)? = shared.state.withLock { state in
+                    if state.shutDown { return LaneRefusal.shutDown }
+                    let cancelled = ticket.phase.withLock { phase in
+                        if phase == .cancelled { return true }
+                        phase = .queued
+                        return false
+                    }
+                    if cancelled { return CancellationError() }
+                    guard state.queue.count < queueDepth else {
+                        ticket.phase.withLock { $0 = .cancelled }
+                        return LaneRefusal.overloaded
+                    }
+                    state.queue.append(entry)
+                    return nil
+                }
+                if let refusal {
+                    entry.refuse(refusal)
+                } else {
+                    wake.signal()
+                }
+            }
+        } onCancel: {
+            let removed: Entry? = shared.state.withLock { state in
+                let wasQueued = ticket.phase.withLock { phase in
+                    defer { if phase == .new || phase == .queued { phase = .cancelled } }
+                    return phase == .queued
+                }
+                guard wasQueued, let index = state.queue.firstIndex(where: { $0.ticket === ticket }) else { return nil }
+                return state.queue.remove(at: index)
+            }
+            removed?.refuse(CancellationError())
+        }
+    }
+
+    /// Stops the threads once the work already running is done; work still queued is refused.
+    package func shutdown() {
+        let refused = shared.state.withLock { state in
+            state.shutDown = true
+            defer { state.queue.removeAll() }
+            return state.queue
+        }
+        for entry in refused { entry.refuse(LaneRefusal.shutDown) }
+        for _ in 0..<threads { wake.signal() }
+    }
+
+    /// A thread's loop: wait for a signal, take the oldest entry not cancelled, run it.
+    private static func serve(_ shared: Shared) {
+        while true {
+            shared.wake.wait()
+            let next: Entry?? = shared.state.withLock { state in
+                if state.shutDown && state.queue.isEmpty { return .some(nil) }
+                guard !state.queue.isEmpty else { return nil }
+                return state.queue.removeFirst()
+            }
+            switch next {
+            case .none: continue
+            case .some(.none): return
+            case .some(.some(let entry)):
+                let runs = entry.ticket.phase.withLock { phase in
+                    guard phase == .queued else { return false }
+                    phase = .running
+                    return true
+                }
+                if runs { entry.start() }
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Latchkey
+
+/// The lanes blocking work runs on for async callers: their own threads, a bounded queue that
+/// refuses at once when full, and cancelled work that never starts.
+@Suite struct LaneTests {
+    /// A gate a piece of work waits at until the test opens it, and a count of arrivals.
+    final class Gate: Sendable {
+        private let open = DispatchSemaphore(value: 0)
+        let arrived = Atomic<Int>(0)
+        let running = Atomic<Int>(0)
+        let mostRunning = Atomic<Int>(0)
+
+        /// Called by the work: counts itself in, waits for the test, counts itself out.
+        func pass() {
+            arrived.add(1, ordering: .sequentiallyConsistent)
+            let now = running.add(1, ordering: .sequentiallyConsistent).newValue
+            mostRunning.max(now, ordering: .sequentiallyConsistent)
+            open.wait()
+            running.subtract(1, ordering: .sequentiallyConsistent)
+        }
+
+        func release(_ count: Int) { for _ in 0..<count { open.signal() } }
+        var arrivals: Int { arrived.load(ordering: .sequentiallyConsistent) }
+        var most: Int { mostRunning.load(ordering: .sequentiallyConsistent) }
+    }
+
+    /// Whether a piece of work ever started.
+    final class Flag: Sendable {
+        private let value = Atomic<Bool>(false)
+        func set() { value.store(true, ordering: .sequentiallyConsistent) }
+        var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+    }
+
+    /// Yields until `condition` holds, for at most ten seconds (then the expectation after it fails).
+    private func eventually(_ condition: () -> Bool) async {
+        let limit = ContinuousClock.now + .seconds(10)
+        while !condition() && ContinuousClock.now < limit { await Task.yield() }
+    }
+
+    @Test func workRunsOnTheLanesOwnThreadsNeverOnTheCooperativePool() async throws {
+        let lane = Lane(name: "lk-test", threads: 2, queueDepth: 4)
+        defer { lane.shutdown() }
+        // The kernel's name of the thread the work ran on (Foundation's `Thread.current.name` is
+        // not the pthread's name on Linux).
+        let name = try await lane.run {
+            (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+        }
+        #expect(name.hasPrefix("lk-test-"), "\(name)")
+    }
+
+    /// The hashing lane yields the CPU to the server's own threads: nice 10 (field 19 of stat).
+    @Test(arguments: [false, true])
+    func lowerPriorityThreadsRunAtNiceTen(lower: Bool) async throws {
+        let lane = Lane(name: "lk-test", threads: 1, queueDepth: 4, lowerPriority: lower)
+        defer { lane.shutdown() }
+        let stat = try await lane.run { try String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8) }
+        // The fields after the parenthesised name: state is field 3, nice field 19.
+        let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
+        #expect(fields[16] == (lower ? "10" : "0"), "\(stat)")
+    }
+
+    @Test func atMostTheLanesThreadsRunAtOnce() async throws {
+        let lane = Lane(name: "lk-test", threads: 2, queueDepth: 16)
+        defer { lane.shutdown() }
+        let gate = Gate()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 { group.addTask { try await lane.run { gate.pass() } } }
+            await eventually { gate.arrivals == 2 && lane.waiting == 6 }
+            #expect(gate.arrivals == 2)
+            #expect(lane.waiting == 6)
+            gate.release(8)
+            try await group.waitForAll()
+        }
+        #expect(gate.most == 2)
+    }
+
+    @Test func aFullQueueAnswersOverloadedAtOnceAndTheQueuedWorkStillRuns() async throws {
+        let lane = Lane(name: "lk-test", threads: 1, queueDepth: 2)
+        defer { lane.shutdown() }
+        let gate = Gate()
+        let first = Task { try await lane.run { gate.pass() } }
+        await eventually { gate.arrivals == 1 }
+        let queued = (0..<2).map { _ in Task { try await lane.run { gate.pass() } } }
+        await eventually { lane.waiting == 2 }
+        await #expect(throws: LaneRefusal.overloaded) { try await lane.run { gate.pass() } }
+        gate.release(3)
+        try await first.value
+        for task in queued { try await task.value }
+        #expect(gate.arrivals == 3)
+    }
+
+    @Test func workCancelledWhileQueuedNeverStarts() async throws {
+        let lane = Lane(name: "lk-test", threads: 1, queueDepth: 4)
+        defer { lane.shutdown() }
+        let gate = Gate()
+        let started = Flag()
+        let first = Task { try await lane.run { gate.pass() } }
+        await eventually { gate.arrivals == 1 }
+        let second = Task { try await lane.run { started.set() } }
+        await eventually { lane.waiting == 1 }
+        second.cancel()
+        await #expect(throws: CancellationError.self) { try await second.value }
+        #expect(lane.waiting == 0)
+        gate.release(1)
+        try await first.value
+        // The lane's one thread is free again: the cancelled work would have run by now.
+        try await lane.run {}
+        #expect(!started.isSet)
+    }
+
+    @Test func workOfAnAlreadyCancelledTaskNeverStarts() async throws {
+        let lane = Lane(name: "lk-test", threads: 1, queueDepth: 4)
+        defer { lane.shutdown() }
+        let started = Flag()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await lane.run { started.set() }
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        try await lane.run {}
+        #expect(!started.isSet)
+    }
+
+    @Test func aShutDownLaneRefusesWork() async throws {
+        let lane = Lane(name: "lk-test", threads: 1, queueDepth: 4)
+        lane.shutdown()
+        await #expect(throws: LaneRefusal.shutDown) { try await lane.run {} }
+    }
+}
