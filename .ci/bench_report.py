@@ -14,7 +14,11 @@ def figure(row, key):
 
 def main(path):
     with open(path) as handle:
-        rows = json.load(handle)
+        text = handle.read()
+    try:
+        rows = json.loads(text)
+    except json.JSONDecodeError as error:
+        sys.exit(f"bench: the report is not JSON ({error}); it begins: {text[:120]!r}")
     if not isinstance(rows, list) or not rows:
         sys.exit("bench: the report holds no rows")
     print("| case | median µs | p99 µs | ops/s | ratio | target | met |")
