@@ -1,0 +1,229 @@
+public import Foundation
+
+/// Latchkey for async code (servers): every method runs its scene on a lane of threads of its own,
+/// never on Swift's cooperative pool. Scenes that hash a password (register, sign in) run on the
+/// hashing lane, bounded in threads and queue (a full queue throws `overloaded` at once); the
+/// others run on the database lane, so a session check never waits behind a hash. The scenes stay
+/// the one implementation of every rule: the service sends their Requests, takes their Responses,
+/// and words failures with their presenters.
+public final class LatchkeyService: Sendable {
+    /// How many threads each lane has and how much work may wait.
+    public struct Lanes: Sendable, Hashable {
+        /// Threads computing Argon2id at once (each holds the policy's memory, 19 MiB by default).
+        public var hashingThreads: Int
+        /// Sign-ins that may wait for a hashing thread before `overloaded` is answered.
+        public var hashingQueueDepth: Int
+        /// Threads doing database work that hashes nothing.
+        public var databaseThreads: Int
+
+        /// The defaults: hashing on all cores but one (at least one), 64 waiting, 4 database threads.
+        public init(
+            hashingThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
+            hashingQueueDepth: Int = 64, databaseThreads: Int = 4
+        ) {
+            self.hashingThreads = hashingThreads
+            self.hashingQueueDepth = hashingQueueDepth
+            self.databaseThreads = databaseThreads
+        }
+    }
+
+    /// The Workers the scenes are assembled from.
+    public let workers: LatchkeyWorkers
+    private let hashing: Lane
+    private let database: Lane
+
+    /// A service over `workers`; its lane threads start now and stop when it is released.
+    public init(workers: LatchkeyWorkers, lanes: Lanes = Lanes()) {
+        self.workers = workers
+        hashing = Lane(
+            name: "latchkey-hash", threads: lanes.hashingThreads, queueDepth: lanes.hashingQueueDepth,
+            lowerPriority: true)
+        database = Lane(name: "latchkey-db", threads: lanes.databaseThreads, queueDepth: 4_096)
+    }
+
+    /// Sign-ins and registrations waiting for a hashing thread (for a test, or a gauge).
+    package var signInsWaiting: Int { hashing.waiting }
+
+    /// Creates an account; answers its principal (no session: sign in next).
+    public func register(
+        username: String, password: String, email: String? = nil, phone: String? = nil, displayName: String? = nil
+    ) async throws(LatchkeyError) -> Principal {
+        let request = Register.CreateAccount.Request(
+            username: username, password: password, email: email, phone: phone, displayName: displayName)
+        let response = try await run(on: hashing) { workers in
+            let capture = Capture<Register.CreateAccount.Response>()
+            RegisterInteractor(presenter: capture, workers: workers).register(request: request)
+            return capture.response
+        }
+        switch response {
+        case .registered(let user): return Principal(user, session: nil)
+        case .rejected(let failure):
+            throw Self.rejected(failure, message: Self.message(RegisterPresenter.viewModel(for: response)))
+        case .unavailable(let problem): throw .unavailable(problem)
+        }
+    }
+
+    /// Checks a username and password and opens a session, or asks for the second factor.
+    public func signIn(username: String, password: String, label: String? = nil) async throws(LatchkeyError)
+        -> SignInResult
+    {
+        let request = Login.Authenticate.Request(username: username, password: password, label: label)
+        let response = try await run(on: hashing) { workers in
+            let capture = Capture<Login.Authenticate.Response>()
+            LoginInteractor(presenter: capture, workers: workers).login(request: request)
+            return capture.response
+        }
+        return try Self.signInResult(response)
+    }
+
+    /// The second step of a sign-in: the challenge `signIn` answered, and a code (or a recovery code).
+    public func completeSignIn(challenge: String, code: String) async throws(LatchkeyError) -> SignInResult {
+        let request = Login.SecondFactor.Request(challenge: LoginChallenge(secret: challenge), code: code)
+        let response = try await run(on: database) { workers in
+            let capture = Capture<Login.Authenticate.Response>()
+            LoginInteractor(presenter: capture, workers: workers).completeLogin(request: request)
+            return capture.response
+        }
+        return try Self.signInResult(response)
+    }
+
+    /// Who holds `token`: the principal of a live session, or `not_signed_in` / `session_expired` /
+    /// `password_change_required`. Records the session's use (at most once a minute).
+    public func authenticate(token: String) async throws(LatchkeyError) -> Principal {
+        let request = WhoAmI.Profile.Request(source: .token(SessionToken(token)))
+        let response = try await run(on: database) { workers in
+            let capture = Capture<WhoAmI.Profile.Response>()
+            WhoAmIInteractor(presenter: capture, workers: workers).fetchProfile(request: request)
+            return capture.response
+        }
+        switch response {
+        case .signedIn(let user, let session): return Principal(user, session: session)
+        case .sessionRefused(let problem): throw .session(problem)
+        case .unavailable(let problem): throw .unavailable(problem)
+        }
+    }
+
+    /// The principal of `token` if its user has `role`; `forbidden` if signed in without it.
+    public func authorize(token: String, role: String) async throws(LatchkeyError) -> Principal {
+        let request = Authorize.Check.Request(token: SessionToken(token), role: role)
+        let response = try await run(on: database) { workers in AuthorizeInteractor.answer(request, workers: workers) }
+        switch response {
+        case .allowed(let user): return Principal(user, session: nil)
+        case .forbidden, .invalidRole:
+            throw LatchkeyError(code: .forbidden, message: Self.message(AuthorizePresenter.viewModel(for: response)))
+        case .sessionRefused(let problem): throw .session(problem)
+        case .unavailable(let problem): throw .unavailable(problem)
+        }
+    }
+
+    /// Ends the session of `token` (with `everywhere`, every session of its user); answers how many
+    /// ended. Signing out twice is not an error (0).
+    public func signOut(token: String, everywhere: Bool = false) async throws(LatchkeyError) -> Int {
+        let request = Logout.SignOut.Request(token: SessionToken(token), everywhere: everywhere)
+        let response = try await run(on: database) { workers in
+            let capture = Capture<Logout.SignOut.Response>()
+            LogoutInteractor(presenter: capture, workers: workers).logout(request: request)
+            return capture.response
+        }
+        switch response {
+        case .signedOut(let ended): return ended
+        case .wasNotSignedIn: return 0
+        case .unavailable(let problem): throw .unavailable(problem)
+        }
+    }
+
+    // MARK: Running a scene
+
+    /// Runs `scene` on `lane` and returns the Response it captured; a lane that refuses, a cancelled
+    /// caller and a scene that answered nothing each become a `LatchkeyError`.
+    private func run<Response: Sendable>(
+        on lane: Lane, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
+    ) async throws(LatchkeyError) -> Response {
+        let workers = workers
+        let response: Response?
+        do {
+            response = try await lane.run { scene(workers) }
+        } catch let refusal as LaneRefusal {
+            throw .refused(refusal)
+        } catch {
+            throw LatchkeyError(code: .unavailable, message: "The request was cancelled.")
+        }
+        guard let response else {
+            throw LatchkeyError(code: .internalError, message: "Internal error: a scene answered nothing.")
+        }
+        return response
+    }
+
+    private static func signInResult(_ response: Login.Authenticate.Response) throws(LatchkeyError) -> SignInResult {
+        switch response {
+        case .signedIn(let user, let session, let token):
+            return SignInResult(
+                status: .signedIn, token: token.secret, principal: Principal(user, session: session), challenge: nil)
+        case .passwordChangeRequired(let user, let session, let token):
+            return SignInResult(
+                status: .passwordChangeRequired, token: token.secret, principal: Principal(user, session: session),
+                challenge: nil)
+        case .secondFactorRequired(let challenge):
+            return SignInResult(status: .secondFactorRequired, token: nil, principal: nil, challenge: challenge.secret)
+        case .invalidCredentials, .invalidLabel:
+            let code: LatchkeyError.Code = response == .invalidLabel ? .invalidInput : .invalidCredentials
+            throw LatchkeyError(code: code, message: message(LoginPresenter.viewModel(for: response)))
+        case .throttled:
+            throw LatchkeyError(code: .throttled, message: message(LoginPresenter.viewModel(for: response)))
+        case .unavailable(let problem):
+            throw .unavailable(problem)
+        }
+    }
+
+    private static func rejected(_ failure: Register.CreateAccount.Failure, message: String) -> LatchkeyError {
+        let code: LatchkeyError.Code =
+            switch failure {
+            case .usernameTaken: .usernameTaken
+            case .emailTaken: .emailTaken
+            case .passwordRejected: .weakPassword
+            default: .invalidInput
+            }
+        return LatchkeyError(code: code, message: message)
+    }
+
+    /// The presenter's one line for a failure.
+    private static func message<ViewModel: FailureCarrying>(_ viewModel: ViewModel) -> String {
+        viewModel.failure?.message ?? "Internal error: no message."
+    }
+}
+
+/// Stands in for a scene's presenter inside the service: keeps the Response, strongly held by the
+/// call that made it, so no answer is lost to a display that went away.
+private final class Capture<Response>: RegisterPresentationLogic, LoginPresentationLogic, WhoAmIPresentationLogic,
+    LogoutPresentationLogic
+{
+    var response: Response?
+
+    func presentRegistration(response: Register.CreateAccount.Response) { self.response = response as? Response }
+    func presentLogin(response: Login.Authenticate.Response) { self.response = response as? Response }
+    func presentProfile(response: WhoAmI.Profile.Response) { self.response = response as? Response }
+    func presentLogout(response: Logout.SignOut.Response) { self.response = response as? Response }
+}
+
+/// A scene's ViewModel that may carry the presenter's wording of a failure.
+private protocol FailureCarrying {
+    var failure: FailureViewModel? { get }
+}
+
+extension Register.CreateAccount.ViewModel: FailureCarrying {
+    fileprivate var failure: FailureViewModel? {
+        if case .failed(let failure) = self { failure } else { nil }
+    }
+}
+
+extension Login.Authenticate.ViewModel: FailureCarrying {
+    fileprivate var failure: FailureViewModel? {
+        if case .failed(let failure) = self { failure } else { nil }
+    }
+}
+
+extension Authorize.Check.ViewModel: FailureCarrying {
+    fileprivate var failure: FailureViewModel? {
+        if case .failed(let failure) = self { failure } else { nil }
+    }
+}

@@ -1,0 +1,46 @@
+public import Foundation
+
+/// Who holds a session token: what a server needs to act for them.
+public struct Principal: Codable, Sendable, Hashable {
+    /// The account's id, stable for the account's life.
+    public let userID: Int64
+    public let username: String
+    /// The account's roles, sorted.
+    public let roles: [String]
+    /// The session's short public id (as `latchkey sessions` shows it), when the answer came from a session.
+    public let session: String?
+    /// When the session ends at the latest, when known.
+    public let sessionExpires: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id", username, roles, session, sessionExpires = "session_expires"
+    }
+
+    init(_ user: UserProfile, session: SessionInfo?) {
+        userID = user.id
+        username = user.username
+        roles = user.roles
+        self.session = session?.shortID
+        sessionExpires = session?.expiresAt
+    }
+}
+
+/// The outcome of a sign-in step that did not fail.
+public struct SignInResult: Codable, Sendable, Hashable {
+    /// How far the sign-in got.
+    public enum Status: String, Codable, Sendable, Hashable {
+        /// Signed in: `token` and `principal` are set.
+        case signedIn = "signed_in"
+        /// Signed in, but the session serves only a password change: `token` and `principal` are set.
+        case passwordChangeRequired = "password_change_required"
+        /// The password was right; send `challenge` back with a code to `completeSignIn`.
+        case secondFactorRequired = "second_factor_required"
+    }
+
+    public let status: Status
+    /// The new session's token, shown this once: the caller keeps it (a cookie, a client's storage).
+    public let token: String?
+    public let principal: Principal?
+    /// The opaque second-factor challenge (`lc_…`), valid for minutes.
+    public let challenge: String?
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import Latchkey
+@testable import LatchkeyTestSupport
+
+/// The async service as a server uses it: plain values and stable error codes, work on the lanes,
+/// `overloaded` at once when the hashing lane is full, and session checks that never wait behind a hash.
+@Suite(.onEveryEngine) struct LatchkeyServiceTests {
+    let password = Seeds.password
+
+    /// The code of the `LatchkeyError` `body` throws, or nil when it throws none.
+    private func code<T>(_ body: () async throws -> T) async -> LatchkeyError.Code? {
+        do {
+            _ = try await body()
+            return nil
+        } catch {
+            return (error as? LatchkeyError)?.code
+        }
+    }
+
+    @Test func aServerRegistersSignsInAuthenticatesAuthorizesAndSignsOut() async throws {
+        let service = LatchkeyService(workers: try Seeds.workers())
+        let account = try await service.register(username: "alice", password: password)
+        #expect(account.username == "alice" && account.session == nil)
+
+        let signedIn = try await service.signIn(username: "alice", password: password, label: "web")
+        #expect(signedIn.status == .signedIn)
+        let token = try #require(signedIn.token)
+        #expect(signedIn.principal?.userID == account.userID)
+
+        let principal = try await service.authenticate(token: token)
+        #expect(principal.username == "alice")
+        #expect(principal.session == signedIn.principal?.session && principal.session?.count == 8)
+        #expect(await code { try await service.authorize(token: token, role: "admin") } == .forbidden)
+
+        #expect(try await service.signOut(token: token) == 1)
+        #expect(await code { try await service.authenticate(token: token) } == .notSignedIn)
+        #expect(try await service.signOut(token: token) == 0)
+        #expect(await code { try await service.authenticate(token: "not a token") } == .notSignedIn)
+    }
+
+    @Test func failuresCarryStableCodesAndThePresentersWords() async throws {
+        let service = LatchkeyService(workers: try Seeds.workers())
+        _ = try await service.register(username: "alice", password: password)
+        #expect(await code { try await service.register(username: "alice", password: password) } == .usernameTaken)
+        #expect(await code { try await service.register(username: "bob", password: "short") } == .weakPassword)
+        #expect(await code { try await service.register(username: "b o b", password: password) } == .invalidInput)
+        do {
+            _ = try await service.signIn(username: "alice", password: "not the password at all")
+            Issue.record("signed in with a wrong password")
+        } catch {
+            #expect(error == LatchkeyError(code: .invalidCredentials, message: "Invalid username or password."))
+        }
+        // An unknown name gets the same answer as a wrong password.
+        #expect(await code { try await service.signIn(username: "nobody", password: password) } == .invalidCredentials)
+        for _ in 0..<5 { _ = await code { try await service.signIn(username: "alice", password: "wrong wrong wrong") } }
+        #expect(await code { try await service.signIn(username: "alice", password: password) } == .throttled)
+    }
+
+    @Test func errorsEncodeAsTheirStableCode() throws {
+        let encoded = try JSONEncoder().encode(LatchkeyError(code: .overloaded, message: "Try again shortly."))
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: String])
+        #expect(object == ["code": "overloaded", "message": "Try again shortly."])
+    }
+
+    /// One hashing thread held in a sign-in, one sign-in waiting: the next is refused at once, and
+    /// a session check still answers while the hash is held.
+    @Test func aFullHashingLaneAnswersOverloadedAndSessionChecksDoNotWaitBehindIt() async throws {
+        let plain = try Seeds.workers()
+        try Seeds.register(Seeds.alice, with: plain)
+        let token = try Seeds.login("alice", with: plain)
+        // The same database, with a hasher whose first verify waits for the test.
+        let gated = GatedHasher()
+        let workers = LatchkeyWorkers(
+            database: plain.database, hasher: gated, time: plain.time, policy: plain.policy, secret: plain.secret)
+        let service = LatchkeyService(
+            workers: workers, lanes: .init(hashingThreads: 1, hashingQueueDepth: 1, databaseThreads: 2))
+
+        let held = Task { try await service.signIn(username: "alice", password: password) }
+        await Task.detached { gated.waitUntilHeld() }.value
+        let queued = Task { try await service.signIn(username: "alice", password: password) }
+        let limit = ContinuousClock.now + .seconds(10)
+        while service.signInsWaiting < 1 && ContinuousClock.now < limit { await Task.yield() }
+        #expect(service.signInsWaiting == 1)
+        #expect(await code { try await service.signIn(username: "alice", password: password) } == .overloaded)
+        // The hash is still held: a session check answers anyway.
+        #expect(try await service.authenticate(token: token.secret).username == "alice")
+
+        gated.open()
+        #expect(try await held.value.status == .signedIn)
+        #expect(try await queued.value.status == .signedIn)
+    }
+}
