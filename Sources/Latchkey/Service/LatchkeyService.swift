@@ -50,7 +50,7 @@ public final class LatchkeyService: Sendable {
     ) async throws(LatchkeyError) -> Principal {
         let request = Register.CreateAccount.Request(
             username: username, password: password, email: email, phone: phone, displayName: displayName)
-        let response = try await run(on: hashing) { workers in
+        let response = try await runOnHashingLane { workers in
             let capture = Capture<Register.CreateAccount.Response>()
             RegisterInteractor(presenter: capture, workers: workers).register(request: request)
             return capture.response
@@ -58,7 +58,7 @@ public final class LatchkeyService: Sendable {
         switch response {
         case .registered(let user): return Principal(user, session: nil)
         case .rejected(let failure):
-            throw Self.rejected(failure, message: Self.message(RegisterPresenter.viewModel(for: response)))
+            throw Self.rejected(failure, message: Self.failureMessage(RegisterPresenter.viewModel(for: response)))
         case .unavailable(let problem): throw .unavailable(problem)
         }
     }
@@ -68,7 +68,7 @@ public final class LatchkeyService: Sendable {
         -> SignInResult
     {
         let request = Login.Authenticate.Request(username: username, password: password, label: label)
-        let response = try await run(on: hashing) { workers in
+        let response = try await runOnHashingLane { workers in
             let capture = Capture<Login.Authenticate.Response>()
             LoginInteractor(presenter: capture, workers: workers).login(request: request)
             return capture.response
@@ -79,7 +79,7 @@ public final class LatchkeyService: Sendable {
     /// The second step of a sign-in: the challenge `signIn` answered, and a code (or a recovery code).
     public func completeSignIn(challenge: String, code: String) async throws(LatchkeyError) -> SignInResult {
         let request = Login.SecondFactor.Request(challenge: LoginChallenge(secret: challenge), code: code)
-        let response = try await run(on: database) { workers in
+        let response = try await runOnDatabaseLane { workers in
             let capture = Capture<Login.Authenticate.Response>()
             LoginInteractor(presenter: capture, workers: workers).completeLogin(request: request)
             return capture.response
@@ -91,7 +91,7 @@ public final class LatchkeyService: Sendable {
     /// `password_change_required`. Records the session's use (at most once a minute).
     public func authenticate(token: String) async throws(LatchkeyError) -> Principal {
         let request = WhoAmI.Profile.Request(source: .token(SessionToken(token)))
-        let response = try await run(on: database) { workers in
+        let response = try await runOnDatabaseLane { workers in
             let capture = Capture<WhoAmI.Profile.Response>()
             WhoAmIInteractor(presenter: capture, workers: workers).fetchProfile(request: request)
             return capture.response
@@ -106,11 +106,12 @@ public final class LatchkeyService: Sendable {
     /// The principal of `token` if its user has `role`; `forbidden` if signed in without it.
     public func authorize(token: String, role: String) async throws(LatchkeyError) -> Principal {
         let request = Authorize.Check.Request(token: SessionToken(token), role: role)
-        let response = try await run(on: database) { workers in AuthorizeInteractor.answer(request, workers: workers) }
+        let response = try await runOnDatabaseLane { workers in AuthorizeInteractor.answer(request, workers: workers) }
         switch response {
         case .allowed(let user): return Principal(user, session: nil)
         case .forbidden, .invalidRole:
-            throw LatchkeyError(code: .forbidden, message: Self.message(AuthorizePresenter.viewModel(for: response)))
+            throw LatchkeyError(
+                code: .forbidden, message: Self.failureMessage(AuthorizePresenter.viewModel(for: response)))
         case .sessionRefused(let problem): throw .session(problem)
         case .unavailable(let problem): throw .unavailable(problem)
         }
@@ -120,7 +121,7 @@ public final class LatchkeyService: Sendable {
     /// ended. Signing out twice is not an error (0).
     public func signOut(token: String, everywhere: Bool = false) async throws(LatchkeyError) -> Int {
         let request = Logout.SignOut.Request(token: SessionToken(token), everywhere: everywhere)
-        let response = try await run(on: database) { workers in
+        let response = try await runOnDatabaseLane { workers in
             let capture = Capture<Logout.SignOut.Response>()
             LogoutInteractor(presenter: capture, workers: workers).logout(request: request)
             return capture.response
@@ -136,6 +137,18 @@ public final class LatchkeyService: Sendable {
 
     /// Runs `scene` on `lane` and returns the Response it captured; a lane that refuses, a cancelled
     /// caller and a scene that answered nothing each become a `LatchkeyError`.
+    func runOnHashingLane<Response: Sendable>(
+        _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
+    ) async throws(LatchkeyError) -> Response {
+        try await run(on: hashing, scene)
+    }
+
+    func runOnDatabaseLane<Response: Sendable>(
+        _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
+    ) async throws(LatchkeyError) -> Response {
+        try await run(on: database, scene)
+    }
+
     private func run<Response: Sendable>(
         on lane: Lane, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
     ) async throws(LatchkeyError) -> Response {
@@ -167,9 +180,9 @@ public final class LatchkeyService: Sendable {
             return SignInResult(status: .secondFactorRequired, token: nil, principal: nil, challenge: challenge.secret)
         case .invalidCredentials, .invalidLabel:
             let code: LatchkeyError.Code = response == .invalidLabel ? .invalidInput : .invalidCredentials
-            throw LatchkeyError(code: code, message: message(LoginPresenter.viewModel(for: response)))
+            throw LatchkeyError(code: code, message: failureMessage(LoginPresenter.viewModel(for: response)))
         case .throttled:
-            throw LatchkeyError(code: .throttled, message: message(LoginPresenter.viewModel(for: response)))
+            throw LatchkeyError(code: .throttled, message: failureMessage(LoginPresenter.viewModel(for: response)))
         case .unavailable(let problem):
             throw .unavailable(problem)
         }
@@ -187,15 +200,15 @@ public final class LatchkeyService: Sendable {
     }
 
     /// The presenter's one line for a failure.
-    private static func message<ViewModel: FailureCarrying>(_ viewModel: ViewModel) -> String {
+    static func failureMessage<ViewModel: FailureCarrying>(_ viewModel: ViewModel) -> String {
         viewModel.failure?.message ?? "Internal error: no message."
     }
 }
 
 /// Stands in for a scene's presenter inside the service: keeps the Response, strongly held by the
 /// call that made it, so no answer is lost to a display that went away.
-private final class Capture<Response>: RegisterPresentationLogic, LoginPresentationLogic, WhoAmIPresentationLogic,
-    LogoutPresentationLogic
+final class Capture<Response>: RegisterPresentationLogic, LoginPresentationLogic, WhoAmIPresentationLogic,
+    LogoutPresentationLogic, ChangePasswordPresentationLogic, SessionsPresentationLogic, HistoryPresentationLogic
 {
     var response: Response?
 
@@ -203,27 +216,31 @@ private final class Capture<Response>: RegisterPresentationLogic, LoginPresentat
     func presentLogin(response: Login.Authenticate.Response) { self.response = response as? Response }
     func presentProfile(response: WhoAmI.Profile.Response) { self.response = response as? Response }
     func presentLogout(response: Logout.SignOut.Response) { self.response = response as? Response }
+    func presentPasswordChange(response: ChangePassword.Update.Response) { self.response = response as? Response }
+    func presentSessions(response: Sessions.List.Response) { self.response = response as? Response }
+    func presentRevocation(response: Sessions.Revoke.Response) { self.response = response as? Response }
+    func presentEvents(response: History.ListEvents.Response) { self.response = response as? Response }
 }
 
 /// A scene's ViewModel that may carry the presenter's wording of a failure.
-private protocol FailureCarrying {
+protocol FailureCarrying {
     var failure: FailureViewModel? { get }
 }
 
 extension Register.CreateAccount.ViewModel: FailureCarrying {
-    fileprivate var failure: FailureViewModel? {
+    var failure: FailureViewModel? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }
 
 extension Login.Authenticate.ViewModel: FailureCarrying {
-    fileprivate var failure: FailureViewModel? {
+    var failure: FailureViewModel? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }
 
 extension Authorize.Check.ViewModel: FailureCarrying {
-    fileprivate var failure: FailureViewModel? {
+    var failure: FailureViewModel? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }

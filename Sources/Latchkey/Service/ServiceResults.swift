@@ -44,3 +44,51 @@ public struct SignInResult: Codable, Sendable, Hashable {
     /// The opaque second-factor challenge (`lc_…`), valid for minutes.
     public let challenge: String?
 }
+
+/// One live session of the signed-in user, for a "where you're signed in" page.
+public struct SessionSummary: Codable, Sendable, Hashable {
+    /// The short public id `revokeSession` takes.
+    public let id: String
+    public let label: String?
+    public let created: Date
+    public let lastUsed: Date
+    /// When it ends unless used again.
+    public let expires: Date
+    /// True for the session the request came with.
+    public let current: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case id, label, created, lastUsed = "last_used", expires, current
+    }
+
+    init(_ item: Sessions.Item) {
+        id = item.session.shortID
+        label = item.session.label
+        created = item.session.createdAt
+        lastUsed = item.session.lastUsedAt
+        expires = item.endsAt
+        current = item.isCurrent
+    }
+}
+
+/// One event of the signed-in user's audit trail, newest first.
+public struct HistoryEntry: Codable, Sendable, Hashable {
+    public let time: Date
+    /// The stable kind (`login_succeeded`, `password_changed`, …).
+    public let kind: String
+    /// Why, for failures (`bad_credentials`, `throttled`, `disabled`).
+    public let reason: String?
+    /// True when an operator did it, not the user.
+    public let byAdministrator: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case time, kind, reason, byAdministrator = "by_administrator"
+    }
+
+    init(_ event: AuthEvent) {
+        time = event.occurredAt
+        kind = event.kind.rawValue
+        reason = event.reason?.rawValue
+        byAdministrator = event.actor != nil
+    }
+}

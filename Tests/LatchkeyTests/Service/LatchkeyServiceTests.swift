@@ -58,6 +58,44 @@ import Testing
         #expect(await code { try await service.signIn(username: "alice", password: password) } == .throttled)
     }
 
+    @Test func theSignedInUserManagesTheirPasswordSessionsAndHistory() async throws {
+        let service = LatchkeyService(workers: try Seeds.workers())
+        _ = try await service.register(username: "alice", password: password)
+        var tokens: [String] = []
+        for label in ["laptop", "phone", "tablet"] {
+            tokens.append(
+                try #require(try await service.signIn(username: "alice", password: password, label: label).token))
+        }
+        let listed = try await service.sessions(token: tokens[0])
+        #expect(Set(listed.compactMap(\.label)) == ["laptop", "phone", "tablet"])
+        #expect(listed.filter(\.current).map(\.label) == ["laptop"])
+        let phone = try #require(listed.first { $0.label == "phone" })
+        #expect(try await service.revokeSession(token: tokens[0], id: phone.id) == false)
+        #expect(await code { try await service.revokeSession(token: tokens[0], id: "0000ffff") } == .invalidInput)
+        #expect(await code { try await service.authenticate(token: tokens[1]) } == .notSignedIn)
+
+        let new = "a brand new passphrase, all mine"
+        #expect(
+            await code { try await service.changePassword(token: tokens[0], current: "wrong wrong wrong", new: new) }
+                == .invalidCredentials)
+        #expect(
+            await code { try await service.changePassword(token: tokens[0], current: password, new: "short") }
+                == .weakPassword)
+        #expect(try await service.changePassword(token: tokens[0], current: password, new: new) == 1)
+        #expect(await code { try await service.authenticate(token: tokens[2]) } == .notSignedIn)
+        #expect(try await service.signOutOthers(token: tokens[0]) == 0)
+
+        let history = try await service.history(token: tokens[0], limit: 20)
+        // Newest first: signing out the others, the change (which ends the others too), then the rest.
+        #expect(Array(history.map(\.kind).prefix(3)) == ["sessions_revoked", "sessions_revoked", "password_changed"])
+        #expect(
+            Set(history.map(\.kind)).isSuperset(of: [
+                "password_change_failed", "session_revoked", "login_succeeded", "registered",
+            ]))
+        #expect(try await service.history(token: tokens[0], limit: 1).count == 1)
+        #expect(history.allSatisfy { !$0.byAdministrator })
+    }
+
     @Test func errorsEncodeAsTheirStableCode() throws {
         let encoded = try JSONEncoder().encode(LatchkeyError(code: .overloaded, message: "Try again shortly."))
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: String])
