@@ -70,6 +70,13 @@ let package = Package(
             dependencies: ["Latchkey", "CLinux", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
+        // The README's service example, exactly: a test compares the two and runs the program.
+        .executableTarget(
+            name: "ServiceExample",
+            dependencies: ["Latchkey"],
+            path: "Tests/ServiceExample",
+            swiftSettings: strict
+        ),
         // Seeds, spies, temporary folders and the CLI runner, shared by both test targets.
         .target(
             name: "LatchkeyTestSupport",
@@ -85,7 +92,7 @@ let package = Package(
         // Runs the built `latchkey` binary; depending on it makes `swift test` build it first.
         .testTarget(
             name: "LatchkeyCLITests",
-            dependencies: ["LatchkeyCLI", "Latchkey", "LatchkeyTestSupport"],
+            dependencies: ["LatchkeyCLI", "ServiceExample", "Latchkey", "LatchkeyTestSupport"],
             swiftSettings: strict
         ),
     ],
