@@ -11,7 +11,7 @@ public final class DatabaseWorker: Sendable {
     static let readerCount = 3
 
     /// The SQL dialect of the engine behind this worker.
-    public var dialect: SQLDialect { engine.dialect }
+    package var dialect: SQLDialect { engine.dialect }
 
     /// Opens (creating if needed) the database at `location` and applies this build's pending
     /// migrations. A statement waits up to `busyTimeout` for another connection's lock before failing

@@ -1,6 +1,6 @@
 /// The SQL an engine speaks, where the two differ: the one named place stores and the migrator ask,
 /// instead of branching on the engine themselves.
-public enum SQLDialect: Sendable, Hashable, CaseIterable {
+package enum SQLDialect: Sendable, Hashable, CaseIterable {
     case sqlite
     case postgresql
 

@@ -1,11 +1,11 @@
-public import Foundation
+package import Foundation
 
 /// Times for people: ISO 8601 date and time in UTC, to the minute (`2026-11-21 07:31 UTC`).
 /// Computed with integer arithmetic (days from the civil calendar, after Howard Hinnant's
 /// algorithm): a Calendar and `String(format:)` were half the cost of an in-library whoami.
-public enum DateText {
+package enum DateText {
     /// `date` as `YYYY-MM-DD HH:MM UTC`.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let t = Parts(date)
         var bytes = day(t)
         bytes.append(UInt8(ascii: " "))
@@ -17,7 +17,7 @@ public enum DateText {
     }
 
     /// `date` as RFC 3339 / ISO 8601 with seconds (`2026-11-21T07:31:05Z`), for JSON.
-    public static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         let t = Parts(date)
         var bytes = day(t)
         bytes.append(UInt8(ascii: "T"))

@@ -1,12 +1,12 @@
 internal import CQRencode
 
 /// A QR code (libqrencode) for the enrollment URI, and its drawing for a terminal.
-public struct QRCode: Sendable, Hashable {
+package struct QRCode: Sendable, Hashable {
     /// Rows of modules, `true` for dark.
-    public let modules: [[Bool]]
+    package let modules: [[Bool]]
 
     /// The code for `text` at error-correction level M, or nil when it does not fit.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let code = QRcode_encodeString8bit(text, 0, QR_ECLEVEL_M) else { return nil }
         defer { QRcode_free(code) }
         let width = Int(code.pointee.width)
@@ -16,12 +16,12 @@ public struct QRCode: Sendable, Hashable {
     }
 
     /// Light modules around the code, as the standard asks (4 is its minimum; 2 reads well on screens).
-    public static let quietZone = 2
+    package static let quietZone = 2
 
     /// The code with Unicode half blocks, two module rows per line, light modules drawn and dark ones
     /// left as spaces, between ANSI colours that force white on black: readable whatever the
     /// terminal's own colours. Each line ends by resetting the colours.
-    public func terminalText() -> String {
+    package func terminalText() -> String {
         let size = modules.count + 2 * Self.quietZone
         func dark(_ row: Int, _ column: Int) -> Bool {
             let (r, c) = (row - Self.quietZone, column - Self.quietZone)

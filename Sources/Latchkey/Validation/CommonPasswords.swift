@@ -1,14 +1,14 @@
 /// The most common passwords (Django's list of 19,640, see README), compiled into the library and
 /// compared after NFKC and case folding.
-public enum CommonPasswords {
+package enum CommonPasswords {
     /// Built once, on first use, from the embedded text.
     static let entries: Set<String> = Set(embeddedList.split(separator: "\n").map { String($0).lowercased() })
 
     /// How many passwords the list holds.
-    public static var count: Int { entries.count }
+    package static var count: Int { entries.count }
 
     /// True when `password`, NFKC-normalized and case-folded, is on the list.
-    public static func contains(_ password: String) -> Bool {
+    package static func contains(_ password: String) -> Bool {
         entries.contains(PasswordRules.normalize(password).lowercased())
     }
 }
