@@ -16,7 +16,8 @@ let package = Package(
         .executable(name: "latchkey", targets: ["LatchkeyCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -60,7 +61,10 @@ let package = Package(
         ),
         .target(
             name: "Latchkey",
-            dependencies: ["CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode", "CLinux"],
+            dependencies: [
+                "CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode", "CLinux",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Data"],
             swiftSettings: strict,
             plugins: ["EmbedData"]
@@ -86,7 +90,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LatchkeyTests",
-            dependencies: ["Latchkey", "LatchkeyTestSupport", "CSodium", "CSQLite"],
+            dependencies: [
+                "Latchkey", "LatchkeyTestSupport", "CSodium", "CSQLite",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // Runs the built `latchkey` binary; depending on it makes `swift test` build it first.

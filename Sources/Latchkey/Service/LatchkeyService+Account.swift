@@ -3,62 +3,72 @@ extension LatchkeyService {
     /// Replaces the password (the current one first, through the re-authentication rule); every other
     /// session of the user ends. Answers how many ended.
     public func changePassword(token: String, current: String, new: String) async throws(LatchkeyError) -> Int {
-        let request = ChangePassword.Update.Request(
-            token: SessionToken(token), currentPassword: current, newPassword: new)
-        let response = try await runOnHashingLane { workers in
-            let capture = Capture<ChangePassword.Update.Response>()
-            ChangePasswordInteractor(presenter: capture, workers: workers).changePassword(request: request)
-            return capture.response
-        }
-        let message = { Self.failureMessage(ChangePasswordPresenter.viewModel(for: response)) }
-        switch response {
-        case .changed(let ended): return ended
-        case .sessionRefused(let problem): throw .session(problem)
-        case .invalidCredentials: throw LatchkeyError(code: .invalidCredentials, message: message())
-        case .throttled: throw LatchkeyError(code: .throttled, message: message())
-        case .rejected: throw LatchkeyError(code: .weakPassword, message: message())
-        case .unavailable(let problem): throw .unavailable(problem)
+        try await logged("change_password") { () async throws(LatchkeyError) in
+            let request = ChangePassword.Update.Request(
+                token: SessionToken(token), currentPassword: current, newPassword: new)
+            let response = try await runOnHashingLane { workers in
+                let capture = Capture<ChangePassword.Update.Response>()
+                ChangePasswordInteractor(presenter: capture, workers: workers).changePassword(request: request)
+                return capture.response
+            }
+            let message = { Self.failureMessage(ChangePasswordPresenter.viewModel(for: response)) }
+            switch response {
+            case .changed(let ended): return ended
+            case .sessionRefused(let problem): throw .session(problem)
+            case .invalidCredentials: throw LatchkeyError(code: .invalidCredentials, message: message())
+            case .throttled: throw LatchkeyError(code: .throttled, message: message())
+            case .rejected: throw LatchkeyError(code: .weakPassword, message: message())
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
         }
     }
 
     /// The user's live sessions, newest first.
     public func sessions(token: String) async throws(LatchkeyError) -> [SessionSummary] {
-        let request = Sessions.List.Request(token: SessionToken(token))
-        let response = try await runOnDatabaseLane { workers in
-            let capture = Capture<Sessions.List.Response>()
-            SessionsInteractor(presenter: capture, workers: workers).fetchSessions(request: request)
-            return capture.response
-        }
-        switch response {
-        case .sessions(let items): return items.map(SessionSummary.init)
-        case .sessionRefused(let problem): throw .session(problem)
-        case .unavailable(let problem): throw .unavailable(problem)
+        try await logged("sessions") { () async throws(LatchkeyError) in
+            let request = Sessions.List.Request(token: SessionToken(token))
+            let response = try await runOnDatabaseLane { workers in
+                let capture = Capture<Sessions.List.Response>()
+                SessionsInteractor(presenter: capture, workers: workers).fetchSessions(request: request)
+                return capture.response
+            }
+            switch response {
+            case .sessions(let items): return items.map(SessionSummary.init)
+            case .sessionRefused(let problem): throw .session(problem)
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
         }
     }
 
     /// Ends one of the user's sessions by its short id (another user's id is as unknown as a wrong
     /// one: `invalid_input`); answers whether it was the caller's own session.
     public func revokeSession(token: String, id: String) async throws(LatchkeyError) -> Bool {
-        try await revoke(token: token, target: .session(id)).endedCurrent
+        try await logged("revoke_session") { () async throws(LatchkeyError) in
+            try await revoke(token: token, target: .session(id)).endedCurrent
+        }
     }
 
     /// Ends every other session of the user; answers how many ended.
     public func signOutOthers(token: String) async throws(LatchkeyError) -> Int {
-        try await revoke(token: token, target: .others).count
+        try await logged("sign_out_others") { () async throws(LatchkeyError) in
+            try await revoke(token: token, target: .others).count
+        }
     }
 
     /// The user's most recent audit events (at most `limit`, within the policy's bounds), newest first.
     public func history(token: String, limit: Int? = nil) async throws(LatchkeyError) -> [HistoryEntry] {
-        let request = History.ListEvents.Request(token: SessionToken(token), limit: limit)
-        let response = try await runOnDatabaseLane { workers in
-            let capture = Capture<History.ListEvents.Response>()
-            HistoryInteractor(presenter: capture, workers: workers).fetchEvents(request: request)
-            return capture.response
-        }
-        switch response {
-        case .events(let events): return events.map(HistoryEntry.init)
-        case .sessionRefused(let problem): throw .session(problem)
-        case .unavailable(let problem): throw .unavailable(problem)
+        try await logged("history") { () async throws(LatchkeyError) in
+            let request = History.ListEvents.Request(token: SessionToken(token), limit: limit)
+            let response = try await runOnDatabaseLane { workers in
+                let capture = Capture<History.ListEvents.Response>()
+                HistoryInteractor(presenter: capture, workers: workers).fetchEvents(request: request)
+                return capture.response
+            }
+            switch response {
+            case .events(let events): return events.map(HistoryEntry.init)
+            case .sessionRefused(let problem): throw .session(problem)
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
         }
     }
 

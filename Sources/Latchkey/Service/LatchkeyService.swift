@@ -1,4 +1,5 @@
 public import Foundation
+public import Logging
 
 /// Latchkey for async code (servers): every method runs its scene on a lane of threads of its own,
 /// never on Swift's cooperative pool. Scenes that hash a password (register, sign in) run on the
@@ -29,12 +30,15 @@ public final class LatchkeyService: Sendable {
 
     /// The Workers the scenes are assembled from.
     public let workers: LatchkeyWorkers
+    /// Where the service says how calls ended (see `ServiceLogging`); silent unless given one.
+    public let logger: Logger
     private let hashing: Lane
     private let database: Lane
 
     /// A service over `workers`; its lane threads start now and stop when it is released.
-    public init(workers: LatchkeyWorkers, lanes: Lanes = Lanes()) {
+    public init(workers: LatchkeyWorkers, lanes: Lanes = Lanes(), logger: Logger = LatchkeyService.silentLogger) {
         self.workers = workers
+        self.logger = logger
         hashing = Lane(
             name: "latchkey-hash", threads: lanes.hashingThreads, queueDepth: lanes.hashingQueueDepth,
             lowerPriority: true)
@@ -48,18 +52,22 @@ public final class LatchkeyService: Sendable {
     public func register(
         username: String, password: String, email: String? = nil, phone: String? = nil, displayName: String? = nil
     ) async throws(LatchkeyError) -> Principal {
-        let request = Register.CreateAccount.Request(
-            username: username, password: password, email: email, phone: phone, displayName: displayName)
-        let response = try await runOnHashingLane { workers in
-            let capture = Capture<Register.CreateAccount.Response>()
-            RegisterInteractor(presenter: capture, workers: workers).register(request: request)
-            return capture.response
-        }
-        switch response {
-        case .registered(let user): return Principal(user, session: nil)
-        case .rejected(let failure):
-            throw Self.rejected(failure, message: Self.failureMessage(RegisterPresenter.viewModel(for: response)))
-        case .unavailable(let problem): throw .unavailable(problem)
+        try await logged("register") { () async throws(LatchkeyError) in
+            let request = Register.CreateAccount.Request(
+                username: username, password: password, email: email, phone: phone, displayName: displayName)
+            let response = try await runOnHashingLane { workers in
+                let capture = Capture<Register.CreateAccount.Response>()
+                RegisterInteractor(presenter: capture, workers: workers).register(request: request)
+                return capture.response
+            }
+            switch response {
+            case .registered(let user):
+                logger.info("account created", metadata: ["user_id": .stringConvertible(user.id)])
+                return Principal(user, session: nil)
+            case .rejected(let failure):
+                throw Self.rejected(failure, message: Self.failureMessage(RegisterPresenter.viewModel(for: response)))
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
         }
     }
 
@@ -67,69 +75,85 @@ public final class LatchkeyService: Sendable {
     public func signIn(username: String, password: String, label: String? = nil) async throws(LatchkeyError)
         -> SignInResult
     {
-        let request = Login.Authenticate.Request(username: username, password: password, label: label)
-        let response = try await runOnHashingLane { workers in
-            let capture = Capture<Login.Authenticate.Response>()
-            LoginInteractor(presenter: capture, workers: workers).login(request: request)
-            return capture.response
+        try await logged("sign_in") { () async throws(LatchkeyError) in
+            let request = Login.Authenticate.Request(username: username, password: password, label: label)
+            let response = try await runOnHashingLane { workers in
+                let capture = Capture<Login.Authenticate.Response>()
+                LoginInteractor(presenter: capture, workers: workers).login(request: request)
+                return capture.response
+            }
+            let result = try Self.signInResult(response)
+            logSignIn(result)
+            return result
         }
-        return try Self.signInResult(response)
     }
 
     /// The second step of a sign-in: the challenge `signIn` answered, and a code (or a recovery code).
     public func completeSignIn(challenge: String, code: String) async throws(LatchkeyError) -> SignInResult {
-        let request = Login.SecondFactor.Request(challenge: LoginChallenge(secret: challenge), code: code)
-        let response = try await runOnDatabaseLane { workers in
-            let capture = Capture<Login.Authenticate.Response>()
-            LoginInteractor(presenter: capture, workers: workers).completeLogin(request: request)
-            return capture.response
+        try await logged("complete_sign_in") { () async throws(LatchkeyError) in
+            let request = Login.SecondFactor.Request(challenge: LoginChallenge(secret: challenge), code: code)
+            let response = try await runOnDatabaseLane { workers in
+                let capture = Capture<Login.Authenticate.Response>()
+                LoginInteractor(presenter: capture, workers: workers).completeLogin(request: request)
+                return capture.response
+            }
+            let result = try Self.signInResult(response)
+            logSignIn(result)
+            return result
         }
-        return try Self.signInResult(response)
     }
 
     /// Who holds `token`: the principal of a live session, or `not_signed_in` / `session_expired` /
     /// `password_change_required`. Records the session's use (at most once a minute).
     public func authenticate(token: String) async throws(LatchkeyError) -> Principal {
-        let request = WhoAmI.Profile.Request(source: .token(SessionToken(token)))
-        let response = try await runOnDatabaseLane { workers in
-            let capture = Capture<WhoAmI.Profile.Response>()
-            WhoAmIInteractor(presenter: capture, workers: workers).fetchProfile(request: request)
-            return capture.response
-        }
-        switch response {
-        case .signedIn(let user, let session): return Principal(user, session: session)
-        case .sessionRefused(let problem): throw .session(problem)
-        case .unavailable(let problem): throw .unavailable(problem)
+        try await logged("authenticate") { () async throws(LatchkeyError) in
+            let request = WhoAmI.Profile.Request(source: .token(SessionToken(token)))
+            let response = try await runOnDatabaseLane { workers in
+                let capture = Capture<WhoAmI.Profile.Response>()
+                WhoAmIInteractor(presenter: capture, workers: workers).fetchProfile(request: request)
+                return capture.response
+            }
+            switch response {
+            case .signedIn(let user, let session): return Principal(user, session: session)
+            case .sessionRefused(let problem): throw .session(problem)
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
         }
     }
 
     /// The principal of `token` if its user has `role`; `forbidden` if signed in without it.
     public func authorize(token: String, role: String) async throws(LatchkeyError) -> Principal {
-        let request = Authorize.Check.Request(token: SessionToken(token), role: role)
-        let response = try await runOnDatabaseLane { workers in AuthorizeInteractor.answer(request, workers: workers) }
-        switch response {
-        case .allowed(let user): return Principal(user, session: nil)
-        case .forbidden, .invalidRole:
-            throw LatchkeyError(
-                code: .forbidden, message: Self.failureMessage(AuthorizePresenter.viewModel(for: response)))
-        case .sessionRefused(let problem): throw .session(problem)
-        case .unavailable(let problem): throw .unavailable(problem)
+        try await logged("authorize") { () async throws(LatchkeyError) in
+            let request = Authorize.Check.Request(token: SessionToken(token), role: role)
+            let response = try await runOnDatabaseLane { workers in
+                AuthorizeInteractor.answer(request, workers: workers)
+            }
+            switch response {
+            case .allowed(let user): return Principal(user, session: nil)
+            case .forbidden, .invalidRole:
+                throw LatchkeyError(
+                    code: .forbidden, message: Self.failureMessage(AuthorizePresenter.viewModel(for: response)))
+            case .sessionRefused(let problem): throw .session(problem)
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
         }
     }
 
     /// Ends the session of `token` (with `everywhere`, every session of its user); answers how many
     /// ended. Signing out twice is not an error (0).
     public func signOut(token: String, everywhere: Bool = false) async throws(LatchkeyError) -> Int {
-        let request = Logout.SignOut.Request(token: SessionToken(token), everywhere: everywhere)
-        let response = try await runOnDatabaseLane { workers in
-            let capture = Capture<Logout.SignOut.Response>()
-            LogoutInteractor(presenter: capture, workers: workers).logout(request: request)
-            return capture.response
-        }
-        switch response {
-        case .signedOut(let ended): return ended
-        case .wasNotSignedIn: return 0
-        case .unavailable(let problem): throw .unavailable(problem)
+        try await logged("sign_out") { () async throws(LatchkeyError) in
+            let request = Logout.SignOut.Request(token: SessionToken(token), everywhere: everywhere)
+            let response = try await runOnDatabaseLane { workers in
+                let capture = Capture<Logout.SignOut.Response>()
+                LogoutInteractor(presenter: capture, workers: workers).logout(request: request)
+                return capture.response
+            }
+            switch response {
+            case .signedOut(let ended): return ended
+            case .wasNotSignedIn: return 0
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
         }
     }
 
