@@ -232,7 +232,8 @@ public final class LatchkeyService: Sendable {
 /// Stands in for a scene's presenter inside the service: keeps the Response, strongly held by the
 /// call that made it, so no answer is lost to a display that went away.
 final class Capture<Response>: RegisterPresentationLogic, LoginPresentationLogic, WhoAmIPresentationLogic,
-    LogoutPresentationLogic, ChangePasswordPresentationLogic, SessionsPresentationLogic, HistoryPresentationLogic
+    LogoutPresentationLogic, ChangePasswordPresentationLogic, SessionsPresentationLogic, HistoryPresentationLogic,
+    SecondFactorPresentationLogic
 {
     var response: Response?
 
@@ -244,6 +245,7 @@ final class Capture<Response>: RegisterPresentationLogic, LoginPresentationLogic
     func presentSessions(response: Sessions.List.Response) { self.response = response as? Response }
     func presentRevocation(response: Sessions.Revoke.Response) { self.response = response as? Response }
     func presentEvents(response: History.ListEvents.Response) { self.response = response as? Response }
+    func presentChange(response: SecondFactor.Change.Response) { self.response = response as? Response }
 }
 
 /// A scene's ViewModel that may carry the presenter's wording of a failure.

@@ -96,6 +96,37 @@ import Testing
         #expect(history.allSatisfy { !$0.byAdministrator })
     }
 
+    @Test func aSecondFactorIsEnrolledConfirmedAskedForAtSignInAndTurnedOff() async throws {
+        let time = ManualTime()
+        let service = LatchkeyService(workers: try Seeds.workers(time: time))
+        _ = try await service.register(username: "alice", password: password)
+        let token = try #require(try await service.signIn(username: "alice", password: password).token)
+
+        let pending = try await service.secondFactor(token: token, .enroll(password: password))
+        #expect(pending.status == .pending)
+        #expect(pending.uri?.hasPrefix("otpauth://totp/") == true)
+        let app = Authenticator(base32: try #require(pending.secret))
+        #expect(
+            await code { try await service.secondFactor(token: token, .confirm(code: "000000")) }
+                == .invalidCredentials)
+        let enabled = try await service.secondFactor(token: token, .confirm(code: app.code(at: time.now())))
+        let recovery = try #require(enabled.recoveryCodes)
+        #expect(enabled.status == .enabled && recovery.count == 10)
+
+        let first = try await service.signIn(username: "alice", password: password)
+        #expect(first.status == .secondFactorRequired && first.token == nil)
+        let challenge = try #require(first.challenge)
+        time.advance(by: .seconds(30))
+        let completed = try await service.completeSignIn(challenge: challenge, code: app.code(at: time.now()))
+        #expect(completed.status == .signedIn && completed.token != nil)
+
+        let off = try await service.secondFactor(token: token, .disable(password: password, code: recovery[0]))
+        #expect(off.status == .disabled)
+        #expect(
+            await code { try await service.secondFactor(token: token, .disable(password: password, code: recovery[1])) }
+                == .invalidInput)
+    }
+
     @Test func errorsEncodeAsTheirStableCode() throws {
         let encoded = try JSONEncoder().encode(LatchkeyError(code: .overloaded, message: "Try again shortly."))
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: String])

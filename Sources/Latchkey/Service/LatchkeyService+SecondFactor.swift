@@ -1,0 +1,39 @@
+/// The signed-in user's second factor (TOTP): enroll, confirm, disable, replace the recovery codes.
+extension LatchkeyService {
+    /// Applies `action` for the user of `token`; every action but `confirm` asks for the password
+    /// again (and `disable` and `replaceRecoveryCodes` for a code), so it runs on the hashing lane.
+    public func secondFactor(token: String, _ action: SecondFactor.Action) async throws(LatchkeyError)
+        -> SecondFactorResult
+    {
+        try await logged("second_factor") { () async throws(LatchkeyError) in
+            let request = SecondFactor.Change.Request(token: SessionToken(token), action: action)
+            let response = try await runOnHashingLane { workers in
+                let capture = Capture<SecondFactor.Change.Response>()
+                SecondFactorInteractor(presenter: capture, workers: workers).change(request: request)
+                return capture.response
+            }
+            let message = { Self.failureMessage(SecondFactorPresenter.viewModel(for: response)) }
+            switch response {
+            case .pending(let uri, let secret):
+                return SecondFactorResult(status: .pending, uri: uri, secret: secret, recoveryCodes: nil)
+            case .enabled(let codes):
+                return SecondFactorResult(status: .enabled, uri: nil, secret: nil, recoveryCodes: codes)
+            case .disabled:
+                return SecondFactorResult(status: .disabled, uri: nil, secret: nil, recoveryCodes: nil)
+            case .recoveryCodes(let codes):
+                return SecondFactorResult(status: .recoveryCodesReplaced, uri: nil, secret: nil, recoveryCodes: codes)
+            case .alreadyOn, .notOn: throw LatchkeyError(code: .invalidInput, message: message())
+            case .invalidCredentials: throw LatchkeyError(code: .invalidCredentials, message: message())
+            case .throttled: throw LatchkeyError(code: .throttled, message: message())
+            case .sessionRefused(let problem): throw .session(problem)
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
+        }
+    }
+}
+
+extension SecondFactor.Change.ViewModel: FailureCarrying {
+    var failure: FailureViewModel? {
+        if case .failed(let failure) = self { failure } else { nil }
+    }
+}
