@@ -82,7 +82,7 @@ public final class LatchkeyService: Sendable {
                 LoginInteractor(presenter: capture, workers: workers).login(request: request)
                 return capture.response
             }
-            let result = try Self.signInResult(response)
+            let result = try await keptOrEnded(try Self.signInResult(response))
             logSignIn(result)
             return result
         }
@@ -97,7 +97,7 @@ public final class LatchkeyService: Sendable {
                 LoginInteractor(presenter: capture, workers: workers).completeLogin(request: request)
                 return capture.response
             }
-            let result = try Self.signInResult(response)
+            let result = try await keptOrEnded(try Self.signInResult(response))
             logSignIn(result)
             return result
         }
@@ -155,6 +155,22 @@ public final class LatchkeyService: Sendable {
             case .unavailable(let problem): throw .unavailable(problem)
             }
         }
+    }
+
+    /// A sign-in whose caller was cancelled while the hash ran still completed: its session is ended
+    /// (as a display that cannot keep a token does) before the call reports the cancellation, so no
+    /// live session exists whose token nobody received.
+    private func keptOrEnded(_ result: SignInResult) async throws(LatchkeyError) -> SignInResult {
+        guard Task.isCancelled, let text = result.token, let token = SessionToken(text) else { return result }
+        // A detached task: this one is cancelled, and the lane would refuse its work.
+        await Task.detached { [self] in
+            _ = try? await runOnDatabaseLane { workers in
+                LoginInteractor(presenter: Capture<Login.Authenticate.Response>(), workers: workers)
+                    .abandonSession(request: .init(token: token))
+                return true
+            }
+        }.value
+        throw LatchkeyError(code: .unavailable, message: "The request was cancelled; its new session was ended.")
     }
 
     // MARK: Running a scene

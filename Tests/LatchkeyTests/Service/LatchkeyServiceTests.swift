@@ -127,6 +127,30 @@ import Testing
                 == .invalidInput)
     }
 
+    /// The caller goes away while its sign-in's Argon2id runs: the hash finishes, the session it
+    /// opened is ended before the call returns, and nothing is half-written.
+    @Test func aSignInCancelledMidHashLeavesNoLiveSession() async throws {
+        let plain = try Seeds.workers()
+        try Seeds.register(Seeds.alice, with: plain)
+        let gated = GatedHasher()
+        let workers = LatchkeyWorkers(
+            database: plain.database, hasher: gated, time: plain.time, policy: plain.policy, secret: plain.secret)
+        let service = LatchkeyService(workers: workers)
+        let signIn = Task { try await service.signIn(username: "alice", password: password) }
+        await Task.detached { gated.waitUntilHeld() }.value
+        signIn.cancel()
+        gated.open()
+        await #expect(throws: LatchkeyError.self) { try await signIn.value }
+        let live = try plain.database.read { db in
+            try db.queryFirst("SELECT count(*) AS n FROM sessions WHERE revoked_at IS NULL") { try $0.int64("n") }
+        }
+        #expect(live == 0)
+        let all = try plain.database.read { db in
+            try db.queryFirst("SELECT count(*) AS n FROM sessions") { try $0.int64("n") }
+        }
+        #expect(all == 1, "the sign-in did complete; its session was then ended")
+    }
+
     @Test func errorsEncodeAsTheirStableCode() throws {
         let encoded = try JSONEncoder().encode(LatchkeyError(code: .overloaded, message: "Try again shortly."))
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: String])
