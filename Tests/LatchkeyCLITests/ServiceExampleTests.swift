@@ -27,7 +27,8 @@ import Testing
 
     @Test func theServiceExampleRunsAndPrintsWhatItGot() throws {
         let binary = (CLIHarness.binary as NSString).deletingLastPathComponent + "/ServiceExample"
-        let result = try CLIHarness.run(binary, [], environment: [:], stdin: nil)
+        // This process's environment: under AddressSanitizer it carries ASAN_OPTIONS (leak checks off).
+        let result = try CLIHarness.run(binary, [], environment: ProcessInfo.processInfo.environment, stdin: nil)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout == """
@@ -38,6 +39,6 @@ import Testing
                 signed out of 1 session
                 afterwards: not_signed_in
 
-                """)
+                """, "\(result.stderr)")
     }
 }
