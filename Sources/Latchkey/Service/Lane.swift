@@ -31,6 +31,8 @@ package final class Lane: Sendable {
 
     private struct State {
         var queue: [Entry] = []
+        /// Entries a thread has taken and not finished.
+        var running = 0
         var shutDown = false
     }
 
@@ -94,7 +96,9 @@ package final class Lane: Sendable {
                         return false
                     }
                     if cancelled { return CancellationError() }
-                    guard state.queue.count < queueDepth else {
+                    // Free threads take queued work at once: only what they cannot take counts as waiting.
+                    let free = threads - state.running
+                    guard state.queue.count + 1 <= queueDepth + free else {
                         ticket.phase.withLock { $0 = .cancelled }
                         return LaneRefusal.overloaded
                     }
@@ -138,6 +142,7 @@ package final class Lane: Sendable {
             let next: Entry?? = shared.state.withLock { state in
                 if state.shutDown && state.queue.isEmpty { return .some(nil) }
                 guard !state.queue.isEmpty else { return nil }
+                state.running += 1
                 return state.queue.removeFirst()
             }
             switch next {
@@ -150,6 +155,7 @@ package final class Lane: Sendable {
                     return true
                 }
                 if runs { entry.start() }
+                shared.state.withLock { $0.running -= 1 }
             }
         }
     }

@@ -126,6 +126,20 @@ import Testing
         #expect(!started.isSet)
     }
 
+    /// The depth counts work waiting for a thread, not work a free thread takes at once: a lane with
+    /// no queue still runs work while a thread is free, and refuses only when all are busy.
+    @Test func aLaneWithNoQueueRunsWorkOnAFreeThreadAndRefusesWhenAllAreBusy() async throws {
+        let lane = Lane(name: "lk-test", threads: 1, queueDepth: 0)
+        defer { lane.shutdown() }
+        #expect(try await lane.run { 42 } == 42)
+        let gate = Gate()
+        let busy = Task { try await lane.run { gate.pass() } }
+        await eventually { gate.arrivals == 1 }
+        await #expect(throws: LaneRefusal.overloaded) { try await lane.run {} }
+        gate.release(1)
+        try await busy.value
+    }
+
     @Test func aShutDownLaneRefusesWork() async throws {
         let lane = Lane(name: "lk-test", threads: 1, queueDepth: 4)
         lane.shutdown()
