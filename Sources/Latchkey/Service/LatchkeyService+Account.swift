@@ -7,9 +7,9 @@ extension LatchkeyService {
             let request = ChangePassword.Update.Request(
                 token: SessionToken(token), currentPassword: current, newPassword: new)
             let response = try await runOnHashingLane { workers in
-                let capture = Capture<ChangePassword.Update.Response>()
-                ChangePasswordInteractor(presenter: capture, workers: workers).changePassword(request: request)
-                return capture.response
+                Capture<ChangePassword.Update.Response>.answer {
+                    ChangePasswordInteractor(presenter: $0, workers: workers).changePassword(request: request)
+                }
             }
             let message = { Self.failureMessage(ChangePasswordPresenter.viewModel(for: response)) }
             switch response {
@@ -28,9 +28,9 @@ extension LatchkeyService {
         try await logged("sessions") { () async throws(LatchkeyError) in
             let request = Sessions.List.Request(token: SessionToken(token))
             let response = try await runOnDatabaseLane { workers in
-                let capture = Capture<Sessions.List.Response>()
-                SessionsInteractor(presenter: capture, workers: workers).fetchSessions(request: request)
-                return capture.response
+                Capture<Sessions.List.Response>.answer {
+                    SessionsInteractor(presenter: $0, workers: workers).fetchSessions(request: request)
+                }
             }
             switch response {
             case .sessions(let items): return items.map(SessionSummary.init)
@@ -60,9 +60,9 @@ extension LatchkeyService {
         try await logged("history") { () async throws(LatchkeyError) in
             let request = History.ListEvents.Request(token: SessionToken(token), limit: limit)
             let response = try await runOnDatabaseLane { workers in
-                let capture = Capture<History.ListEvents.Response>()
-                HistoryInteractor(presenter: capture, workers: workers).fetchEvents(request: request)
-                return capture.response
+                Capture<History.ListEvents.Response>.answer {
+                    HistoryInteractor(presenter: $0, workers: workers).fetchEvents(request: request)
+                }
             }
             switch response {
             case .events(let events): return events.map(HistoryEntry.init)
@@ -77,9 +77,9 @@ extension LatchkeyService {
     {
         let request = Sessions.Revoke.Request(token: SessionToken(token), target: target)
         let response = try await runOnDatabaseLane { workers in
-            let capture = Capture<Sessions.Revoke.Response>()
-            SessionsInteractor(presenter: capture, workers: workers).revokeSessions(request: request)
-            return capture.response
+            Capture<Sessions.Revoke.Response>.answer {
+                SessionsInteractor(presenter: $0, workers: workers).revokeSessions(request: request)
+            }
         }
         switch response {
         case .revoked(let count, let current): return (count, current)

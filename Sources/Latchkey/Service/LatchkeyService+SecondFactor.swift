@@ -8,9 +8,9 @@ extension LatchkeyService {
         try await logged("second_factor") { () async throws(LatchkeyError) in
             let request = SecondFactor.Change.Request(token: SessionToken(token), action: action)
             let response = try await runOnHashingLane { workers in
-                let capture = Capture<SecondFactor.Change.Response>()
-                SecondFactorInteractor(presenter: capture, workers: workers).change(request: request)
-                return capture.response
+                Capture<SecondFactor.Change.Response>.answer {
+                    SecondFactorInteractor(presenter: $0, workers: workers).change(request: request)
+                }
             }
             let message = { Self.failureMessage(SecondFactorPresenter.viewModel(for: response)) }
             switch response {

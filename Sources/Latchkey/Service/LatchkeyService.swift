@@ -56,9 +56,9 @@ public final class LatchkeyService: Sendable {
             let request = Register.CreateAccount.Request(
                 username: username, password: password, email: email, phone: phone, displayName: displayName)
             let response = try await runOnHashingLane { workers in
-                let capture = Capture<Register.CreateAccount.Response>()
-                RegisterInteractor(presenter: capture, workers: workers).register(request: request)
-                return capture.response
+                Capture<Register.CreateAccount.Response>.answer {
+                    RegisterInteractor(presenter: $0, workers: workers).register(request: request)
+                }
             }
             switch response {
             case .registered(let user):
@@ -78,9 +78,9 @@ public final class LatchkeyService: Sendable {
         try await logged("sign_in") { () async throws(LatchkeyError) in
             let request = Login.Authenticate.Request(username: username, password: password, label: label)
             let response = try await runOnHashingLane { workers in
-                let capture = Capture<Login.Authenticate.Response>()
-                LoginInteractor(presenter: capture, workers: workers).login(request: request)
-                return capture.response
+                Capture<Login.Authenticate.Response>.answer {
+                    LoginInteractor(presenter: $0, workers: workers).login(request: request)
+                }
             }
             let result = try await keptOrEnded(try Self.signInResult(response))
             logSignIn(result)
@@ -93,9 +93,9 @@ public final class LatchkeyService: Sendable {
         try await logged("complete_sign_in") { () async throws(LatchkeyError) in
             let request = Login.SecondFactor.Request(challenge: LoginChallenge(secret: challenge), code: code)
             let response = try await runOnDatabaseLane { workers in
-                let capture = Capture<Login.Authenticate.Response>()
-                LoginInteractor(presenter: capture, workers: workers).completeLogin(request: request)
-                return capture.response
+                Capture<Login.Authenticate.Response>.answer {
+                    LoginInteractor(presenter: $0, workers: workers).completeLogin(request: request)
+                }
             }
             let result = try await keptOrEnded(try Self.signInResult(response))
             logSignIn(result)
@@ -109,9 +109,9 @@ public final class LatchkeyService: Sendable {
         try await logged("authenticate") { () async throws(LatchkeyError) in
             let request = WhoAmI.Profile.Request(source: .token(SessionToken(token)))
             let response = try await runOnDatabaseLane { workers in
-                let capture = Capture<WhoAmI.Profile.Response>()
-                WhoAmIInteractor(presenter: capture, workers: workers).fetchProfile(request: request)
-                return capture.response
+                Capture<WhoAmI.Profile.Response>.answer {
+                    WhoAmIInteractor(presenter: $0, workers: workers).fetchProfile(request: request)
+                }
             }
             switch response {
             case .signedIn(let user, let session): return Principal(user, session: session)
@@ -145,9 +145,9 @@ public final class LatchkeyService: Sendable {
         try await logged("sign_out") { () async throws(LatchkeyError) in
             let request = Logout.SignOut.Request(token: SessionToken(token), everywhere: everywhere)
             let response = try await runOnDatabaseLane { workers in
-                let capture = Capture<Logout.SignOut.Response>()
-                LogoutInteractor(presenter: capture, workers: workers).logout(request: request)
-                return capture.response
+                Capture<Logout.SignOut.Response>.answer {
+                    LogoutInteractor(presenter: $0, workers: workers).logout(request: request)
+                }
             }
             switch response {
             case .signedOut(let ended): return ended
@@ -252,6 +252,13 @@ final class Capture<Response>: RegisterPresentationLogic, LoginPresentationLogic
     SecondFactorPresentationLogic
 {
     var response: Response?
+
+    /// What the scene `send` talks to presents to a new capture.
+    static func answer(_ send: (Capture) -> Void) -> Response? {
+        let capture = Capture()
+        send(capture)
+        return capture.response
+    }
 
     func presentRegistration(response: Register.CreateAccount.Response) { self.response = response as? Response }
     func presentLogin(response: Login.Authenticate.Response) { self.response = response as? Response }

@@ -60,6 +60,6 @@ extension LatchkeyWorkers {
     /// use tries again.
     func recordUse(of found: StoredSession, now: Date) {
         guard gate.isUseDue(found.session, now: now) else { return }
-        _ = try? database.write { db in try gate.recordUse(found, now: now, in: db) }
+        _ = try? database.write { db in try sessions.touch(sessionID: found.session.id, now: now, in: db) }
     }
 }
