@@ -29,11 +29,7 @@ struct AdminCommand: ParsableCommand {
 
     /// The operating-system user running the command, for the audit trail.
     static func operatorName() -> AuthEvent.Operator {
-        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name {
-            return AuthEvent.Operator(
-                osUser: String(decoding: UnsafeRawBufferPointer(start: name, count: strlen(name)), as: UTF8.self))
-        }
-        return AuthEvent.Operator(osUser: "uid \(geteuid())")
+        AuthEvent.Operator(osUser: LocalClient.osUserName())
     }
 }
 

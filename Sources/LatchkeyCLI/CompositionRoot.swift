@@ -10,6 +10,7 @@ struct CompositionRoot {
     func sceneFactory() throws(CLIFailure) -> SceneFactory {
         let location = try databaseLocation()
         let workers = LatchkeyWorkers(database: try open(location), secret: secret(for: location))
+            .serving(LocalClient.context())
         do { try workers.checkInstallationKey() } catch { throw CLIFailure(FailureViewModel.unavailable(error)) }
         return SceneFactory(workers: workers)
     }

@@ -132,6 +132,8 @@ enum JSONOutput {
         let lastUsed: String
         let expires: String
         let current: Bool
+        let address: Nullable<String>
+        let userAgent: Nullable<String>
 
         init(entry: Sessions.List.Entry) {
             id = entry.shortID
@@ -140,6 +142,8 @@ enum JSONOutput {
             lastUsed = entry.lastUsedISO8601
             expires = entry.expiresISO8601
             current = entry.isCurrent
+            address = Nullable(entry.address)
+            userAgent = Nullable(entry.userAgent)
         }
     }
 

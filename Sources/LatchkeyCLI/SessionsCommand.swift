@@ -75,9 +75,12 @@ final class SessionsView: CommandView, SessionsDisplayLogic {
     func displaySessions(viewModel: Sessions.List.ViewModel) {
         switch viewModel {
         case .sessions(let entries):
-            let lines = entries.map {
-                ($0.isCurrent ? "* " : "  ") + $0.shortID + "  " + TerminalEscaping.escape($0.label ?? "(no label)")
-                    + "\n      since \($0.created), last used \($0.lastUsed), ends \($0.expires)"
+            let lines = entries.map { entry -> String in
+                var text = (entry.isCurrent ? "* " : "  ") + entry.shortID + "  "
+                text += TerminalEscaping.escape(entry.label ?? "(no label)")
+                text += "\n      since \(entry.created), last used \(entry.lastUsed), ends \(entry.expires)"
+                if let origin = Self.origin(entry) { text += "\n      from \(origin)" }
+                return text
             }
             show(
                 message: nil, json: JSONOutput.SessionList(sessions: entries.map(JSONOutput.Session.init(entry:))),
@@ -85,6 +88,12 @@ final class SessionsView: CommandView, SessionsDisplayLogic {
         case .failed(let failure):
             record(failure)
         }
+    }
+
+    /// Where a session was opened: its address and user agent, escaped for the terminal.
+    static func origin(_ entry: Sessions.List.Entry) -> String? {
+        let parts = [entry.address, entry.userAgent.map { "(\($0))" }].compactMap { $0 }
+        return parts.isEmpty ? nil : TerminalEscaping.escape(parts.joined(separator: " "))
     }
 
     func displayRevocation(viewModel: Sessions.Revoke.ViewModel) {

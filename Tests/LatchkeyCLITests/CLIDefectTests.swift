@@ -115,7 +115,7 @@ import Testing
         let typo = "MySecretPassword123"
         _ = try cli.run(["login", typo, "--password-stdin"], stdin: "whatever it is\n")
         let stored = try cli.query(
-            "SELECT username_key FROM auth_events UNION ALL SELECT username_key FROM login_throttle")
+            "SELECT username_key FROM auth_events UNION ALL SELECT throttle_key FROM login_throttle")
         #expect(!stored.contains { $0.lowercased().contains("mysecret") })
         #expect(stored.contains { $0.hasPrefix("hmac:") })
         #expect(FileManager.default.fileExists(atPath: cli.database + ".key"))

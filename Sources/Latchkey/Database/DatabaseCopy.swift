@@ -19,11 +19,17 @@ public enum DatabaseCopy {
             "sessions",
             [
                 "id", "user_id", "token_hash", "created_at", "expires_at", "last_used_at", "revoked_at",
-                "previous_login_at", "label",
+                "previous_login_at", "label", "client_address", "client_agent",
             ]
         ),
-        ("login_throttle", ["username_key", "failures", "window_started_at", "locked_until"]),
-        ("auth_events", ["id", "occurred_at", "kind", "reason", "username_key", "user_id", "actor", "os_user"]),
+        ("login_throttle", ["throttle_key", "failures", "window_started_at", "locked_until"]),
+        (
+            "auth_events",
+            [
+                "id", "occurred_at", "kind", "reason", "username_key", "user_id", "actor", "os_user", "client_address",
+                "client_agent",
+            ]
+        ),
         ("user_roles", ["user_id", "role"]),
         ("second_factors", ["user_id", "secret_box", "created_at", "enabled_at", "last_step"]),
         ("recovery_codes", ["user_id", "code_hash", "used_at"]),

@@ -28,4 +28,8 @@ public struct SessionInfo: Sendable, Hashable {
     public var label: String? = nil
     /// A short public name for the session: the first 8 hex digits of its token's SHA-256.
     public var shortID: String = ""
+    /// The address it was opened from, when a server gave one.
+    public var address: String? = nil
+    /// The user agent it was opened with, or the local program and terminal.
+    public var userAgent: String? = nil
 }

@@ -2,11 +2,13 @@
 extension LatchkeyService {
     /// Replaces the password (the current one first, through the re-authentication rule); every other
     /// session of the user ends. Answers how many ended.
-    public func changePassword(token: String, current: String, new: String) async throws(LatchkeyError) -> Int {
+    public func changePassword(
+        token: String, current: String, new: String, client: ClientContext? = nil
+    ) async throws(LatchkeyError) -> Int {
         try await logged("change_password") { () async throws(LatchkeyError) in
             let request = ChangePassword.Update.Request(
                 token: SessionToken(token), currentPassword: current, newPassword: new)
-            let response = try await runOnHashingLane { workers in
+            let response = try await runOnHashingLane(client) { workers in
                 Capture<ChangePassword.Update.Response>.answer {
                     ChangePasswordInteractor(presenter: $0, workers: workers).changePassword(request: request)
                 }
@@ -42,16 +44,18 @@ extension LatchkeyService {
 
     /// Ends one of the user's sessions by its short id (another user's id is as unknown as a wrong
     /// one: `invalid_input`); answers whether it was the caller's own session.
-    public func revokeSession(token: String, id: String) async throws(LatchkeyError) -> Bool {
+    public func revokeSession(token: String, id: String, client: ClientContext? = nil) async throws(LatchkeyError)
+        -> Bool
+    {
         try await logged("revoke_session") { () async throws(LatchkeyError) in
-            try await revoke(token: token, target: .session(id)).endedCurrent
+            try await revoke(token: token, target: .session(id), client: client).endedCurrent
         }
     }
 
     /// Ends every other session of the user; answers how many ended.
-    public func signOutOthers(token: String) async throws(LatchkeyError) -> Int {
+    public func signOutOthers(token: String, client: ClientContext? = nil) async throws(LatchkeyError) -> Int {
         try await logged("sign_out_others") { () async throws(LatchkeyError) in
-            try await revoke(token: token, target: .others).count
+            try await revoke(token: token, target: .others, client: client).count
         }
     }
 
@@ -72,11 +76,11 @@ extension LatchkeyService {
         }
     }
 
-    private func revoke(token: String, target: Sessions.Revoke.Target) async throws(LatchkeyError)
-        -> (count: Int, endedCurrent: Bool)
+    private func revoke(token: String, target: Sessions.Revoke.Target, client: ClientContext?)
+        async throws(LatchkeyError) -> (count: Int, endedCurrent: Bool)
     {
         let request = Sessions.Revoke.Request(token: SessionToken(token), target: target)
-        let response = try await runOnDatabaseLane { workers in
+        let response = try await runOnDatabaseLane(client) { workers in
             Capture<Sessions.Revoke.Response>.answer {
                 SessionsInteractor(presenter: $0, workers: workers).revokeSessions(request: request)
             }

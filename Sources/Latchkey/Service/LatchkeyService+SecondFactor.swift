@@ -2,12 +2,12 @@
 extension LatchkeyService {
     /// Applies `action` for the user of `token`; every action but `confirm` asks for the password
     /// again (and `disable` and `replaceRecoveryCodes` for a code), so it runs on the hashing lane.
-    public func secondFactor(token: String, _ action: SecondFactor.Action) async throws(LatchkeyError)
-        -> SecondFactorResult
-    {
+    public func secondFactor(
+        token: String, _ action: SecondFactor.Action, client: ClientContext? = nil
+    ) async throws(LatchkeyError) -> SecondFactorResult {
         try await logged("second_factor") { () async throws(LatchkeyError) in
             let request = SecondFactor.Change.Request(token: SessionToken(token), action: action)
-            let response = try await runOnHashingLane { workers in
+            let response = try await runOnHashingLane(client) { workers in
                 Capture<SecondFactor.Change.Response>.answer {
                     SecondFactorInteractor(presenter: $0, workers: workers).change(request: request)
                 }

@@ -50,12 +50,13 @@ public final class LatchkeyService: Sendable {
 
     /// Creates an account; answers its principal (no session: sign in next).
     public func register(
-        username: String, password: String, email: String? = nil, phone: String? = nil, displayName: String? = nil
+        username: String, password: String, email: String? = nil, phone: String? = nil, displayName: String? = nil,
+        client: ClientContext? = nil
     ) async throws(LatchkeyError) -> Principal {
         try await logged("register") { () async throws(LatchkeyError) in
             let request = Register.CreateAccount.Request(
                 username: username, password: password, email: email, phone: phone, displayName: displayName)
-            let response = try await runOnHashingLane { workers in
+            let response = try await runOnHashingLane(client) { workers in
                 Capture<Register.CreateAccount.Response>.answer {
                     RegisterInteractor(presenter: $0, workers: workers).register(request: request)
                 }
@@ -71,13 +72,14 @@ public final class LatchkeyService: Sendable {
         }
     }
 
-    /// Checks a username and password and opens a session, or asks for the second factor.
-    public func signIn(username: String, password: String, label: String? = nil) async throws(LatchkeyError)
-        -> SignInResult
-    {
+    /// Checks a username and password and opens a session, or asks for the second factor. With a
+    /// client address, the throttle counts per name and address, and per address (`SecurityPolicy`).
+    public func signIn(
+        username: String, password: String, label: String? = nil, client: ClientContext? = nil
+    ) async throws(LatchkeyError) -> SignInResult {
         try await logged("sign_in") { () async throws(LatchkeyError) in
             let request = Login.Authenticate.Request(username: username, password: password, label: label)
-            let response = try await runOnHashingLane { workers in
+            let response = try await runOnHashingLane(client) { workers in
                 Capture<Login.Authenticate.Response>.answer {
                     LoginInteractor(presenter: $0, workers: workers).login(request: request)
                 }
@@ -89,10 +91,12 @@ public final class LatchkeyService: Sendable {
     }
 
     /// The second step of a sign-in: the challenge `signIn` answered, and a code (or a recovery code).
-    public func completeSignIn(challenge: String, code: String) async throws(LatchkeyError) -> SignInResult {
+    public func completeSignIn(
+        challenge: String, code: String, client: ClientContext? = nil
+    ) async throws(LatchkeyError) -> SignInResult {
         try await logged("complete_sign_in") { () async throws(LatchkeyError) in
             let request = Login.SecondFactor.Request(challenge: LoginChallenge(secret: challenge), code: code)
-            let response = try await runOnDatabaseLane { workers in
+            let response = try await runOnDatabaseLane(client) { workers in
                 Capture<Login.Authenticate.Response>.answer {
                     LoginInteractor(presenter: $0, workers: workers).completeLogin(request: request)
                 }
@@ -141,10 +145,12 @@ public final class LatchkeyService: Sendable {
 
     /// Ends the session of `token` (with `everywhere`, every session of its user); answers how many
     /// ended. Signing out twice is not an error (0).
-    public func signOut(token: String, everywhere: Bool = false) async throws(LatchkeyError) -> Int {
+    public func signOut(
+        token: String, everywhere: Bool = false, client: ClientContext? = nil
+    ) async throws(LatchkeyError) -> Int {
         try await logged("sign_out") { () async throws(LatchkeyError) in
             let request = Logout.SignOut.Request(token: SessionToken(token), everywhere: everywhere)
-            let response = try await runOnDatabaseLane { workers in
+            let response = try await runOnDatabaseLane(client) { workers in
                 Capture<Logout.SignOut.Response>.answer {
                     LogoutInteractor(presenter: $0, workers: workers).logout(request: request)
                 }
@@ -175,24 +181,25 @@ public final class LatchkeyService: Sendable {
 
     // MARK: Running a scene
 
-    /// Runs `scene` on `lane` and returns the Response it captured; a lane that refuses, a cancelled
-    /// caller and a scene that answered nothing each become a `LatchkeyError`.
+    /// Runs `scene` on `lane` with the Workers serving `client`, and returns the Response it captured;
+    /// a lane that refuses, a cancelled caller and a scene that answered nothing each become a
+    /// `LatchkeyError`.
     func runOnHashingLane<Response: Sendable>(
-        _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
+        _ client: ClientContext? = nil, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
     ) async throws(LatchkeyError) -> Response {
-        try await run(on: hashing, scene)
+        try await run(on: hashing, client, scene)
     }
 
     func runOnDatabaseLane<Response: Sendable>(
-        _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
+        _ client: ClientContext? = nil, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
     ) async throws(LatchkeyError) -> Response {
-        try await run(on: database, scene)
+        try await run(on: database, client, scene)
     }
 
     private func run<Response: Sendable>(
-        on lane: Lane, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
+        on lane: Lane, _ client: ClientContext?, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
     ) async throws(LatchkeyError) -> Response {
-        let workers = workers
+        let workers = client.map(workers.serving) ?? workers
         let response: Response?
         do {
             response = try await lane.run { scene(workers) }

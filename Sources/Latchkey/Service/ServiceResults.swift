@@ -56,9 +56,13 @@ public struct SessionSummary: Codable, Sendable, Hashable {
     public let expires: Date
     /// True for the session the request came with.
     public let current: Bool
+    /// The address it was opened from, when a server gave one.
+    public let address: String?
+    /// The user agent it was opened with, or the local program and terminal.
+    public let userAgent: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, label, created, lastUsed = "last_used", expires, current
+        case id, label, created, lastUsed = "last_used", expires, current, address, userAgent = "user_agent"
     }
 
     init(_ item: Sessions.Item) {
@@ -68,6 +72,8 @@ public struct SessionSummary: Codable, Sendable, Hashable {
         lastUsed = item.session.lastUsedAt
         expires = item.endsAt
         current = item.isCurrent
+        address = item.session.address
+        userAgent = item.session.userAgent
     }
 }
 
@@ -80,9 +86,13 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     public let reason: String?
     /// True when an operator did it, not the user.
     public let byAdministrator: Bool
+    /// The client's address, when a server gave one.
+    public let address: String?
+    /// The client's user agent, or the local program and terminal.
+    public let userAgent: String?
 
     enum CodingKeys: String, CodingKey {
-        case time, kind, reason, byAdministrator = "by_administrator"
+        case time, kind, reason, byAdministrator = "by_administrator", address, userAgent = "user_agent"
     }
 
     init(_ event: AuthEvent) {
@@ -90,6 +100,8 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
         kind = event.kind.rawValue
         reason = event.reason?.rawValue
         byAdministrator = event.actor != nil
+        address = event.address
+        userAgent = event.userAgent
     }
 }
 

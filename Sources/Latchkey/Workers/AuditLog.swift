@@ -65,22 +65,30 @@ public struct AuthEvent: Sendable, Hashable {
     public let userID: Int64?
     /// The operator who acted, or nil when the user did.
     public var actor: Operator? = nil
+    /// The client's address, as the request gave it.
+    public var address: String? = nil
+    /// The client's user agent, or the local program and terminal.
+    public var userAgent: String? = nil
 }
 
 /// Writes and reads the `auth_events` table inside the caller's transaction.
 struct AuditLog: Sendable {
+    /// The client every event recorded through this log came from.
+    let client: ClientContext?
+
     func record(
         _ kind: AuthEvent.Kind, reason: AuthEvent.FailureReason? = nil, usernameKey: String, userID: Int64?,
         by actor: AuthEvent.Operator? = nil, now: Date, in db: Database
     ) throws {
         try db.execute(
             """
-            INSERT INTO auth_events (occurred_at, kind, reason, username_key, user_id, actor, os_user)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO auth_events (
+                occurred_at, kind, reason, username_key, user_id, actor, os_user, client_address, client_agent)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 now.databaseSeconds, kind.rawValue, reason?.rawValue, usernameKey, userID,
-                actor.map { _ in "admin" }, actor?.osUser,
+                actor.map { _ in "admin" }, actor?.osUser, client?.address, client?.userAgent,
             ])
     }
 
@@ -93,7 +101,8 @@ struct AuditLog: Sendable {
     /// The user's most recent events, newest first.
     func recent(userID: Int64, limit: Int, in db: Database) throws -> [AuthEvent] {
         let sql = """
-            SELECT occurred_at, kind, reason, username_key, user_id, os_user FROM auth_events
+            SELECT occurred_at, kind, reason, username_key, user_id, os_user, client_address, client_agent
+            FROM auth_events
             WHERE user_id = ? ORDER BY occurred_at DESC, id DESC LIMIT ?
             """
         return try db.query(sql, [userID, limit]) { row in
@@ -104,7 +113,8 @@ struct AuditLog: Sendable {
                 occurredAt: try row.date("occurred_at"), kind: kind,
                 reason: try row.optionalString("reason").flatMap(AuthEvent.FailureReason.init(rawValue:)),
                 usernameKey: try row.string("username_key"), userID: try row.optionalInt64("user_id"),
-                actor: try row.optionalString("os_user").map(AuthEvent.Operator.init(osUser:)))
+                actor: try row.optionalString("os_user").map(AuthEvent.Operator.init(osUser:)),
+                address: try row.optionalString("client_address"), userAgent: try row.optionalString("client_agent"))
         }
     }
 }

@@ -13,10 +13,13 @@ public struct LatchkeyWorkers: Sendable {
     public let policy: SecurityPolicy
     /// The key outside the database that names matching no account are hashed with.
     public let secret: InstallationSecret
+    /// The client the current request came from, stored on sessions and audit events and keyed on
+    /// by the throttle; nil for none (see `serving(_:)`).
+    public private(set) var client: ClientContext?
     let accounts = AccountStore()
     let sessions = SessionStore()
-    let throttle = LoginThrottle()
-    let audit = AuditLog()
+    var throttle: LoginThrottle { LoginThrottle(policy: policy, secret: secret, client: client) }
+    var audit: AuditLog { AuditLog(client: client) }
     let roles = RoleStore()
     let factors = SecondFactorStore()
     /// Seals second-factor secrets under the installation secret.
@@ -42,5 +45,13 @@ public struct LatchkeyWorkers: Sendable {
         self.tokens = tokens
         self.time = time
         self.policy = policy
+    }
+
+    /// These Workers for one request from `client`: scenes built from them record where it came
+    /// from, and throttle sign-ins per address as well as per name.
+    public func serving(_ client: ClientContext?) -> LatchkeyWorkers {
+        var copy = self
+        copy.client = client
+        return copy
     }
 }

@@ -3,89 +3,170 @@ import Foundation
 /// A sign-in attempt counted before its password is checked, so parallel guesses cannot all pass the
 /// limit while their hashes run (design.md, "no check-then-act").
 struct ThrottleReservation: Sendable {
+    /// The name's key, as the audit trail records it.
     let key: String
-    /// The count this attempt brought the window to, and the window it counted in.
+    /// Each row this attempt was counted in.
+    let counts: [ThrottleCount]
+}
+
+/// One throttle row an attempt was counted in: the count it brought the row to, in which window.
+struct ThrottleCount: Sendable {
+    let rowKey: String
+    let rule: ThrottleRule
     let failures: Int64
     let windowStart: Int64
 }
 
-/// Counts sign-in attempts per username key, whether or not the user exists, and locks a key after
-/// too many failures in a row (OWASP ASVS 6.3.1, pam_faillock's model). Every attempt is *reserved*
-/// as a failure in a write transaction before Argon2id runs; a success releases it; a failure needs
-/// no second write, so it can never shorten or clear a lock. Runs inside the caller's transaction.
+/// How one kind of row counts: the failures that lock it, in what window, for how long, and whether
+/// a complete success ends the run (a name's) or only takes its own attempt back (an address's, so
+/// one account's successes cannot launder a spray across other names).
+struct ThrottleRule: Sendable {
+    let limit: Int
+    let window: Int64
+    let lock: Int64
+    let endsOnSuccess: Bool
+}
+
+/// Counts sign-in attempts whether or not the user exists, and locks after too many failures in a
+/// row (OWASP ASVS 6.3.1, pam_faillock's model). Without a client address (a command on this
+/// machine) one row per name counts; with one, three rows count (Authelia's and django-axes' model):
+/// the name from that address (the policy's 5), the name from all addresses (100, NIST's ceiling),
+/// and the address across all names (100 an hour). Every attempt is *reserved* as a failure in
+/// every row in a write transaction before Argon2id runs; a success settles it; a failure needs no
+/// second write, so it can never shorten or clear a lock. Runs inside the caller's transaction.
 struct LoginThrottle: Sendable {
+    let policy: SecurityPolicy
+    let secret: InstallationSecret
+    let client: ClientContext?
+
     /// The key for a typed name: the account's username when one matches, else a keyed hash of the
     /// lower-cased text, so a password typed into the username field is never stored.
-    func key(for typed: String, account: AccountCredentials?, secret: InstallationSecret) throws -> String {
+    func key(for typed: String, account: AccountCredentials?) throws -> String {
         if let account { return account.profile.username }
         return try secret.pseudonym(for: typed.lowercased())
     }
 
-    /// Counts one attempt for `key`, or returns nil when the key is locked (the attempt is refused
-    /// without its password being checked).
-    func reserve(_ key: String, now: Date, policy: SecurityPolicy, in db: Database) throws -> ThrottleReservation? {
-        let sql = "SELECT failures, window_started_at, locked_until FROM login_throttle WHERE username_key = ?"
-        let row = try db.queryFirst(sql, [key]) { row in
+    /// The rows an attempt on `nameKey` counts in. Rows that name an address hold only keyed hashes
+    /// (of the name and of the address), never either in clear.
+    func rows(for nameKey: String) throws -> [(key: String, rule: ThrottleRule)] {
+        let perName = ThrottleRule(
+            limit: policy.maximumFailedLogins, window: policy.failureWindow.wholeSeconds,
+            lock: policy.lockoutDuration.wholeSeconds, endsOnSuccess: true)
+        guard let network = client?.network else { return [(nameKey, perName)] }
+        let hour = policy.addressFailureWindow.wholeSeconds
+        return [
+            (try pairPrefix(nameKey) + String(try digest("address", network).prefix(32)), perName),
             (
-                failures: try row.int64("failures"), start: try row.date("window_started_at").databaseSeconds,
+                "name:" + nameKey,
+                ThrottleRule(
+                    limit: policy.maximumFailedLoginsPerName, window: hour, lock: policy.lockoutDuration.wholeSeconds,
+                    endsOnSuccess: true)
+            ),
+            (
+                "address:" + (try digest("address", network)),
+                ThrottleRule(limit: policy.maximumFailedLoginsPerAddress, window: hour, lock: hour, endsOnSuccess: false)
+            ),
+        ]
+    }
+
+    /// Counts one attempt for `nameKey` in each of its rows, or returns nil when any is locked (the
+    /// attempt is refused without its password being checked, and nothing is counted).
+    func reserve(_ nameKey: String, now: Date, in db: Database) throws -> ThrottleReservation? {
+        let rows = try rows(for: nameKey)
+        let marks = Array(repeating: "?", count: rows.count).joined(separator: ", ")
+        let sql = """
+            SELECT throttle_key, failures, window_started_at, locked_until FROM login_throttle
+            WHERE throttle_key IN (\(marks))
+            """
+        let stored = try db.query(sql, rows.map(\.key)) { row in
+            (
+                key: try row.string("throttle_key"), failures: try row.int64("failures"),
+                start: try row.date("window_started_at").databaseSeconds,
                 lockedUntil: try row.optionalDate("locked_until")?.databaseSeconds
             )
         }
         let now = now.databaseSeconds
-        if let lockedUntil = row?.lockedUntil, lockedUntil > now { return nil }
-        // A window that has run out, or a lock that has ended, starts the count afresh.
-        let windowOpen =
-            row.map { $0.lockedUntil == nil && now - $0.start < policy.failureWindow.wholeSeconds } ?? false
-        let failures = windowOpen ? min(row!.failures, Int64(Int32.max)) + 1 : 1
-        let windowStart = windowOpen ? row!.start : now
-        let lockedUntil =
-            failures >= Int64(policy.maximumFailedLogins) ? now + policy.lockoutDuration.wholeSeconds : nil
-        try db.execute(
-            """
-            INSERT INTO login_throttle (username_key, failures, window_started_at, locked_until) VALUES (?, ?, ?, ?)
-            ON CONFLICT (username_key) DO UPDATE SET
-                failures = excluded.failures, window_started_at = excluded.window_started_at,
-                locked_until = excluded.locked_until
-            """, [key, failures, windowStart, lockedUntil])
-        return ThrottleReservation(key: key, failures: failures, windowStart: windowStart)
+        if stored.contains(where: { ($0.lockedUntil ?? 0) > now }) { return nil }
+        var counts: [ThrottleCount] = []
+        for (key, rule) in rows {
+            let row = stored.first { $0.key == key }
+            // A window that has run out, or a lock that has ended, starts the count afresh.
+            let open = row.map { $0.lockedUntil == nil && now - $0.start < rule.window } ?? false
+            let failures = open ? min(row!.failures, Int64(Int32.max)) + 1 : 1
+            let start = open ? row!.start : now
+            let lockedUntil = failures >= Int64(rule.limit) ? now + rule.lock : nil
+            try db.execute(
+                """
+                INSERT INTO login_throttle (throttle_key, failures, window_started_at, locked_until) VALUES (?, ?, ?, ?)
+                ON CONFLICT (throttle_key) DO UPDATE SET
+                    failures = excluded.failures, window_started_at = excluded.window_started_at,
+                    locked_until = excluded.locked_until
+                """, [key, failures, start, lockedUntil])
+            counts.append(ThrottleCount(rowKey: key, rule: rule, failures: failures, windowStart: start))
+        }
+        return ThrottleReservation(key: nameKey, counts: counts)
     }
 
-    /// A success gives its reservation back: the run of failures ends, unless attempts counted after
-    /// this one are still in flight (then only this one is taken off, and a lock they set stays).
+    /// A complete success gives its reservation back: a name's run of failures ends, unless attempts
+    /// counted after this one are still in flight (then only this one is taken off, and a lock they
+    /// set stays); an address's row loses only this attempt.
     func release(_ reservation: ThrottleReservation, in db: Database) throws {
-        try db.execute(
-            "DELETE FROM login_throttle WHERE username_key = ? AND failures = ? AND window_started_at = ?",
-            [reservation.key, reservation.failures, reservation.windowStart])
-        guard db.changes == 0 else { return }
-        try db.execute(
-            """
-            UPDATE login_throttle SET failures = failures - 1
-            WHERE username_key = ? AND window_started_at = ? AND locked_until IS NULL AND failures > 0
-            """, [reservation.key, reservation.windowStart])
+        for count in reservation.counts {
+            guard count.rule.endsOnSuccess else {
+                try giveBack(count, in: db)
+                continue
+            }
+            try db.execute(
+                "DELETE FROM login_throttle WHERE throttle_key = ? AND failures = ? AND window_started_at = ?",
+                [count.rowKey, count.failures, count.windowStart])
+            guard db.changes == 0 else { continue }
+            try db.execute(
+                """
+                UPDATE login_throttle SET failures = failures - 1
+                WHERE throttle_key = ? AND window_started_at = ? AND locked_until IS NULL AND failures > 0
+                """, [count.rowKey, count.windowStart])
+        }
     }
 
     /// Takes back only this attempt, leaving the failures before it (and a lock they set): for a
     /// right password whose second factor is still to come, so that guessing codes behind a known
     /// password stays throttled.
-    func giveBack(_ reservation: ThrottleReservation, policy: SecurityPolicy, in db: Database) throws {
+    func giveBack(_ reservation: ThrottleReservation, in db: Database) throws {
+        for count in reservation.counts { try giveBack(count, in: db) }
+    }
+
+    private func giveBack(_ count: ThrottleCount, in db: Database) throws {
         try db.execute(
             """
             UPDATE login_throttle SET failures = failures - 1,
                 locked_until = CASE WHEN failures - 1 < ? THEN NULL ELSE locked_until END
-            WHERE username_key = ? AND window_started_at = ? AND failures > 0
-            """, [policy.maximumFailedLogins, reservation.key, reservation.windowStart])
+            WHERE throttle_key = ? AND window_started_at = ? AND failures > 0
+            """, [count.rule.limit, count.rowKey, count.windowStart])
     }
 
-    /// True while `key` is locked.
-    func isLocked(_ key: String, now: Date, in db: Database) throws -> Bool {
-        let until = try db.queryFirst("SELECT locked_until FROM login_throttle WHERE username_key = ?", [key]) {
-            try $0.optionalDate("locked_until")
-        }
-        return (until ?? nil).map { $0 > now } ?? false
+    /// True while `nameKey` is locked for every address: locally, or by failures from all addresses.
+    func isLocked(_ nameKey: String, now: Date, in db: Database) throws -> Bool {
+        let sql = "SELECT count(*) FROM login_throttle WHERE throttle_key IN (?, ?) AND locked_until > ?"
+        return try db.queryFirst(sql, [nameKey, "name:" + nameKey, now.databaseSeconds]) { try $0.int64(at: 0) }
+            ?? 0 > 0
     }
 
-    /// Clears the count and any lock of `key` (a new password was set).
-    func reset(_ key: String, in db: Database) throws {
-        try db.execute("DELETE FROM login_throttle WHERE username_key = ?", [key])
+    /// Clears every count and lock of `nameKey`, from every address (a new password was set, or an
+    /// operator unlocked the name). Address rows stay: they are about the address, not the name.
+    func reset(_ nameKey: String, in db: Database) throws {
+        let prefix = try pairPrefix(nameKey)
+        try db.execute(
+            "DELETE FROM login_throttle WHERE throttle_key IN (?, ?) OR substr(throttle_key, 1, \(prefix.count)) = ?",
+            [nameKey, "name:" + nameKey, prefix])
+    }
+
+    /// The start of every name-and-address row of `nameKey`, so `reset` finds them by prefix.
+    private func pairPrefix(_ nameKey: String) throws -> String {
+        "pair:" + String(try digest("name", nameKey).prefix(32)) + ":"
+    }
+
+    /// A keyed hash of `text` for one purpose, in hex.
+    private func digest(_ purpose: String, _ text: String) throws -> String {
+        String(try secret.pseudonym(for: purpose + "\u{0}" + text).dropFirst("hmac:".count))
     }
 }

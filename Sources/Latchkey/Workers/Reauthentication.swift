@@ -24,7 +24,7 @@ struct Reauthentication: Sendable {
     func reserve(
         _ key: String, userID: Int64?, failure: AuthEvent.Kind, now: Date, in db: Database
     ) throws -> ThrottleReservation? {
-        let reservation = try workers.throttle.reserve(key, now: now, policy: workers.policy, in: db)
+        let reservation = try workers.throttle.reserve(key, now: now, in: db)
         if reservation == nil {
             try workers.audit.record(failure, reason: .throttled, usernameKey: key, userID: userID, now: now, in: db)
         }
@@ -74,7 +74,7 @@ struct Reauthentication: Sendable {
         case .password where !factorOn:
             try workers.throttle.release(reservation, in: db)
         case .password, .codeAlone:
-            try workers.throttle.giveBack(reservation, policy: workers.policy, in: db)
+            try workers.throttle.giveBack(reservation, in: db)
         }
     }
 

@@ -18,6 +18,14 @@ public struct SecurityPolicy: Sendable, Hashable {
     @Bounded(.seconds(1)...Self.longest) public var failureWindow: Duration = .seconds(15 * 60)
     /// How long a locked username is refused without its password being checked.
     @Bounded(.seconds(1)...Self.longest) public var lockoutDuration: Duration = .seconds(15 * 60)
+    /// With a client address, `maximumFailedLogins` counts per name *and address*; a name alone locks
+    /// (for `lockoutDuration`) only after this many failures from all addresses (NIST SP 800-63B's
+    /// ceiling), so no one address can lock a victim out.
+    @Bounded(1...100_000) public var maximumFailedLoginsPerName = 100
+    /// Failures from one address, across any names, that block the address.
+    @Bounded(1...100_000) public var maximumFailedLoginsPerAddress = 100
+    /// The window of the two counts above, and how long a blocked address stays blocked.
+    @Bounded(.seconds(1)...Self.longest) public var addressFailureWindow: Duration = .seconds(3600)
     /// How long a write waits for another process's lock before failing as busy.
     @Bounded(.milliseconds(1)...(.seconds(600))) public var busyTimeout: Duration = .seconds(5)
     /// How many audit events the History scene shows unless asked for another number.
@@ -37,7 +45,9 @@ public struct SecurityPolicy: Sendable, Hashable {
     public static let longest: Duration = .seconds(10 * 366 * 24 * 3600)
 
     /// The defaults: passwords of 15 to 1,024 code points; sessions of 30 days, ending after 7 idle
-    /// days; 5 failures in 15 minutes lock a username for 15 minutes; Argon2id at 19 MiB, 2 passes.
+    /// days; 5 failures in 15 minutes lock a username (with a client address: the username from that
+    /// address) for 15 minutes; 100 failures from one address in an hour block it for an hour; Argon2id
+    /// at 19 MiB, 2 passes.
     public init(
         minimumPasswordLength: Int = 15,
         maximumPasswordLength: Int = 1_024,

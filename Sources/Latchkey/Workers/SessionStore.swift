@@ -22,7 +22,8 @@ struct SessionRow {
         sessions.id AS session_id, sessions.created_at AS session_created_at,
         sessions.expires_at AS session_expires_at, sessions.last_used_at AS session_last_used_at,
         sessions.revoked_at AS session_revoked_at, sessions.previous_login_at AS session_previous_login_at,
-        sessions.label AS session_label, sessions.token_hash AS session_token_hash
+        sessions.label AS session_label, sessions.token_hash AS session_token_hash,
+        sessions.client_address AS session_client_address, sessions.client_agent AS session_client_agent
         """
 
     let stored: StoredSession
@@ -43,31 +44,36 @@ struct SessionRow {
             id: try row.int64("session_id"), createdAt: try row.date("session_created_at"),
             expiresAt: try row.date("session_expires_at"), lastUsedAt: try row.date("session_last_used_at"),
             label: try row.optionalString("session_label"),
-            shortID: SessionShortID.make(try row.bytes("session_token_hash")))
+            shortID: SessionShortID.make(try row.bytes("session_token_hash")),
+            address: try row.optionalString("session_client_address"),
+            userAgent: try row.optionalString("session_client_agent"))
     }
 }
 
 /// Session queries on the shared `DatabaseWorker`, by token hash only, inside the caller's transaction.
 struct SessionStore: Sendable {
     func create(
-        for user: UserProfile, token: SessionToken, label: String?, now: Date, lifetime: Duration, in db: Database
+        for user: UserProfile, token: SessionToken, label: String?, client: ClientContext?, now: Date,
+        lifetime: Duration, in db: Database
     ) throws -> SessionInfo {
         let expires = now.addingTimeInterval(TimeInterval(lifetime.wholeSeconds))
         let hash = token.hash
         let id = try db.queryFirst(
             """
-            INSERT INTO sessions (user_id, token_hash, created_at, expires_at, last_used_at, previous_login_at, label)
-            VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+            INSERT INTO sessions (
+                user_id, token_hash, created_at, expires_at, last_used_at, previous_login_at, label, client_address,
+                client_agent)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
             """,
             [
                 user.id, hash, now.databaseSeconds, expires.databaseSeconds, now.databaseSeconds,
-                user.previousLoginAt?.databaseSeconds, label,
+                user.previousLoginAt?.databaseSeconds, label, client?.address, client?.userAgent,
             ]
         ) { try $0.int64("id") }
         guard let id else { throw DatabaseError.misused("INSERT … RETURNING id gave no row") }
         return SessionInfo(
             id: id, createdAt: now, expiresAt: expires, lastUsedAt: now, label: label,
-            shortID: SessionShortID.make(hash))
+            shortID: SessionShortID.make(hash), address: client?.address, userAgent: client?.userAgent)
     }
 
     /// The user's sessions that can still sign in, newest first.

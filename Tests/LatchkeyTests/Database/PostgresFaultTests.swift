@@ -122,7 +122,7 @@ import Testing
         do {
             try worker.write { db in
                 try db.execute(
-                    "INSERT INTO login_throttle (username_key, failures, window_started_at) VALUES ('x', 1, 0)")
+                    "INSERT INTO login_throttle (throttle_key, failures, window_started_at) VALUES ('x', 1, 0)")
             }
             Issue.record("the commit returned although no standby confirmed it")
         } catch let error as DatabaseError {

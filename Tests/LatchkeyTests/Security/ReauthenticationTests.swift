@@ -66,7 +66,7 @@ import Testing
     /// The failures counted for alice now (0 when no run is open).
     private func failures() throws -> Int64 {
         try workers.database.read { db in
-            try db.queryFirst("SELECT failures FROM login_throttle WHERE username_key = ?", ["alice"]) {
+            try db.queryFirst("SELECT failures FROM login_throttle WHERE throttle_key = ?", ["alice"]) {
                 try $0.int64("failures")
             } ?? 0
         }

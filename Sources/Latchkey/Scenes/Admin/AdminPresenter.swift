@@ -31,7 +31,8 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
                         lastUsed: DateText.format($0.lastUsedAt), expires: DateText.format($0.expiresAt),
                         createdISO8601: DateText.iso8601($0.createdAt),
                         lastUsedISO8601: DateText.iso8601($0.lastUsedAt),
-                        expiresISO8601: DateText.iso8601($0.expiresAt), isCurrent: false)
+                        expiresISO8601: DateText.iso8601($0.expiresAt), isCurrent: false, address: $0.address,
+                        userAgent: $0.userAgent)
                 },
                 events: events.map(HistoryPresenter.entry))
         case .rejected(let problem): .failed(failure(problem))

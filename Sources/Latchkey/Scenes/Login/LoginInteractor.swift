@@ -39,7 +39,7 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
         // Counted before the hash runs: parallel guesses cannot all slip under the limit.
         let attempt = try workers.database.write { db in
             let account = try username.flatMap { try workers.accounts.credentials(for: $0, in: db) }
-            let key = try workers.throttle.key(for: request.username, account: account, secret: workers.secret)
+            let key = try workers.throttle.key(for: request.username, account: account)
             let reservation = try reauthentication.reserve(
                 key, userID: account?.profile.id, failure: .loginFailed, now: now, in: db)
             return (account: account, key: key, reservation: reservation)
@@ -152,7 +152,8 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
         user.roles = try workers.roles.roles(userID: user.id, in: db)
         try workers.factors.describe(&user, in: db)
         let opened = try workers.sessions.create(
-            for: user, token: token, label: label, now: now, lifetime: workers.policy.sessionLifetime, in: db)
+            for: user, token: token, label: label, client: workers.client, now: now,
+            lifetime: workers.policy.sessionLifetime, in: db)
         if account.passwordChangeRequired {
             return .passwordChangeRequired(user: user, session: opened, token: token)
         }

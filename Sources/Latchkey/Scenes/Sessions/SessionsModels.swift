@@ -40,6 +40,10 @@ public enum Sessions {
             public let lastUsedISO8601: String
             public let expiresISO8601: String
             public let isCurrent: Bool
+            /// Where it was opened from (an address), when a server said.
+            public var address: String? = nil
+            /// The user agent, or the local program and terminal, it was opened with.
+            public var userAgent: String? = nil
         }
 
         /// What the display shows.

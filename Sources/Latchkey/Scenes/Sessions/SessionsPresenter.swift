@@ -20,7 +20,7 @@ public final class SessionsPresenter: ScenePresenter<any SessionsDisplayLogic>, 
                         expires: DateText.format($0.endsAt), createdISO8601: DateText.iso8601($0.session.createdAt),
                         lastUsedISO8601: DateText.iso8601($0.session.lastUsedAt),
                         expiresISO8601: DateText.iso8601($0.endsAt),
-                        isCurrent: $0.isCurrent)
+                        isCurrent: $0.isCurrent, address: $0.session.address, userAgent: $0.session.userAgent)
                 })
         case .sessionRefused(let problem): .failed(.session(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))

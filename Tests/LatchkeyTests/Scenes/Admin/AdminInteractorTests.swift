@@ -123,7 +123,7 @@ import Testing
         #expect(try count("SELECT count(*) FROM users WHERE username = 'alice'") == 0)
         #expect(try count("SELECT count(*) FROM sessions WHERE user_id = 1") == 0)
         #expect(try count("SELECT count(*) FROM user_roles") == 0)
-        #expect(try count("SELECT count(*) FROM login_throttle WHERE username_key = 'alice'") == 0)
+        #expect(try count("SELECT count(*) FROM login_throttle WHERE throttle_key = 'alice'") == 0)
         #expect(try count("SELECT count(*) FROM auth_events WHERE username_key = 'alice'") == 0)
         #expect(try count("SELECT count(*) FROM auth_events") == before + 1)
         #expect(
