@@ -110,12 +110,16 @@ enum JSONOutput {
         let kind: String
         let reason: Nullable<String>
         let description: String
+        let address: Nullable<String>
+        let userAgent: Nullable<String>
 
         init(entry: History.ListEvents.Entry) {
             time = entry.timeISO8601
             kind = entry.kind
             reason = Nullable(entry.reason)
             description = entry.description
+            address = Nullable(entry.address)
+            userAgent = Nullable(entry.userAgent)
         }
     }
 

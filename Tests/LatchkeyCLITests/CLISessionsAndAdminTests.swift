@@ -28,6 +28,10 @@ import Testing
         let sessions = try #require(listed["sessions"] as? [[String: Any]])
         #expect(sessions.map { $0["label"] as? String } == ["tablet", "phone", "work laptop"])
         #expect(sessions.map { $0["current"] as? Bool } == [false, false, true])
+        // A command has no address; it says which program, user and terminal opened the session.
+        #expect(sessions.allSatisfy { $0["address"] is NSNull })
+        let agent = try #require(sessions[0]["user_agent"] as? String)
+        #expect(agent.hasPrefix("latchkey CLI, ") && agent.hasSuffix(" on no terminal"), "\(agent)")
         let phoneID = try #require(sessions[1]["id"] as? String)
 
         let revoked = try cli.run(["sessions", "revoke", phoneID], extraEnvironment: cli.sessionFile("laptop"))
@@ -44,6 +48,7 @@ import Testing
         let text = try cli.run(["sessions"], extraEnvironment: cli.sessionFile("laptop"))
         #expect(text.stdout.hasPrefix("* "))
         #expect(text.stdout.contains("work laptop"))
+        #expect(text.stdout.contains("\n      from (latchkey CLI, "))
     }
 
     @Test func sessionsRevokeNeedsExactlyOneTargetAndRefusesAnUnknownId() throws {

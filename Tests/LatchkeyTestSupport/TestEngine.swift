@@ -48,6 +48,17 @@ func freshDatabase(busyTimeout: Duration = SecurityPolicy().busyTimeout) throws 
     try DatabaseWorker(try TestEngine.current.freshDatabase(), busyTimeout: busyTimeout)
 }
 
+/// A database that threads and processes can race on: a file for SQLite (an in-memory database
+/// lives in one connection), a fresh schema on the test server for PostgreSQL.
+func racingDatabase(in folder: TemporaryFolder, busyTimeout: Duration = SecurityPolicy().busyTimeout) throws
+    -> DatabaseWorker
+{
+    switch TestEngine.current {
+    case .sqlite: try DatabaseWorker(.file(path: folder.file("race.sqlite3")), busyTimeout: busyTimeout)
+    case .postgresql: try freshDatabase(busyTimeout: busyTimeout)
+    }
+}
+
 /// Runs every test of a suite once per available engine, the second run's failures marked
 /// "on PostgreSQL" (one source, both engines: no copied suites).
 struct OnEveryEngine: SuiteTrait, TestTrait, TestScoping {

@@ -6,7 +6,8 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-/// The check-then-act races of issue 9, run with threads through the library on one file database.
+/// The check-then-act races of issue 9, run with threads through the library on one shared database
+/// (a file for SQLite, a schema on the test server for PostgreSQL).
 /// Each decision taken before the (unlocked) hash must hold when the outcome is written.
 @Suite(.onEveryEngine) struct RaceTests {
     let folder = try! TemporaryFolder()
@@ -15,7 +16,7 @@ import Testing
         -> LatchkeyWorkers
     {
         LatchkeyWorkers(
-            database: try DatabaseWorker(.file(path: folder.file("race.sqlite3"))), hasher: hasher, policy: policy)
+            database: try racingDatabase(in: folder), hasher: hasher, policy: policy)
     }
 
     @Test(arguments: ["alice", "nobody-by-this-name"])

@@ -96,6 +96,24 @@ import Testing
         #expect(history.allSatisfy { !$0.byAdministrator })
     }
 
+    @Test func theClientsAddressAndAgentAreShownOnItsSessionAndInTheHistory() async throws {
+        let service = LatchkeyService(workers: try Seeds.workers())
+        _ = try await service.register(username: "alice", password: password)
+        let browser = try ClientContext(address: "2001:db8::7", userAgent: "Mozilla/5.0 (X11; Linux x86_64)")
+        _ = await code {
+            try await service.signIn(username: "alice", password: "not the password at all", client: browser)
+        }
+        let token = try #require(try await service.signIn(username: "alice", password: password, client: browser).token)
+        let sessions = try await service.sessions(token: token)
+        #expect(sessions.map(\.address) == ["2001:db8::7"])
+        #expect(sessions.map(\.userAgent) == ["Mozilla/5.0 (X11; Linux x86_64)"])
+        let history = try await service.history(token: token)
+        #expect(history.map(\.kind) == ["login_succeeded", "login_failed", "registered"])
+        #expect(history.map(\.address) == ["2001:db8::7", "2001:db8::7", nil])
+        let encoded = String(decoding: try JSONEncoder().encode(sessions[0]), as: UTF8.self)
+        #expect(encoded.contains(#""user_agent":"Mozilla\/5.0 (X11; Linux x86_64)""#), "\(encoded)")
+    }
+
     @Test func aSecondFactorIsEnrolledConfirmedAskedForAtSignInAndTurnedOff() async throws {
         let time = ManualTime()
         let service = LatchkeyService(workers: try Seeds.workers(time: time))

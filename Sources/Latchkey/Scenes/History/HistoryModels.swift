@@ -33,6 +33,10 @@ public enum History {
             public let kind: String
             /// The stable reason (`bad_credentials`), for machines.
             public let reason: String?
+            /// The client's address, when a server gave one.
+            public var address: String? = nil
+            /// The client's user agent, or the local program and terminal.
+            public var userAgent: String? = nil
         }
 
         /// What the display shows.

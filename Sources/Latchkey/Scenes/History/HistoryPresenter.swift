@@ -17,8 +17,10 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
         History.ListEvents.Entry(
             time: DateText.format(event.occurredAt), timeISO8601: DateText.iso8601(event.occurredAt),
             description: describe(event)
+                + (event.address.map { " from \($0)" } ?? "")
                 + (event.actor.map { " (by administrator \(TerminalEscaping.escape($0.osUser)))" } ?? ""),
-            kind: event.kind.rawValue, reason: event.reason?.rawValue)
+            kind: event.kind.rawValue, reason: event.reason?.rawValue, address: event.address,
+            userAgent: event.userAgent)
     }
 
     static func describe(_ event: AuthEvent) -> String {
