@@ -64,7 +64,8 @@ struct LoginThrottle: Sendable {
             ),
             (
                 "address:" + (try digest("address", network)),
-                ThrottleRule(limit: policy.maximumFailedLoginsPerAddress, window: hour, lock: hour, endsOnSuccess: false)
+                ThrottleRule(
+                    limit: policy.maximumFailedLoginsPerAddress, window: hour, lock: hour, endsOnSuccess: false)
             ),
         ]
     }
