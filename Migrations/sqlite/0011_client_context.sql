@@ -9,3 +9,7 @@ ALTER TABLE auth_events ADD COLUMN client_agent TEXT CHECK (client_agent IS NULL
 -- The throttle now counts rows of three kinds, not only names: a name, a name from an address, an
 -- address (keyed hashes for the last two).
 ALTER TABLE login_throttle RENAME COLUMN username_key TO throttle_key;
+
+-- An administrator signed in to a server acts through a session: their account is the actor (the
+-- command line's operators stay named by their operating-system user).
+ALTER TABLE auth_events ADD COLUMN actor_user_id INTEGER REFERENCES users (id) ON DELETE SET NULL;

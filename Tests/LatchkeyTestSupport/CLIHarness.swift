@@ -59,7 +59,8 @@ final class CLIHarness: Sendable {
     /// Runs `latchkey arguments…` in a new session, feeding `stdin` as raw bytes (invalid UTF-8, NUL).
     func runBytes(_ arguments: [String], stdin: [UInt8]) throws -> CLIResult {
         try Self.run(
-            "/usr/bin/env", ["setsid", "-w", Self.binary] + arguments, environment: environment, stdinData: Data(stdin))
+            "/usr/bin/env", ["setsid", "-w", Self.binary] + arguments, environment: environment, stdinData: Data(stdin),
+            directory: home)
     }
 
     /// Runs `sql` on the database with Python's sqlite3 (no migration, as another program would).

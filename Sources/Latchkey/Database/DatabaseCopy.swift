@@ -26,7 +26,8 @@ public enum DatabaseCopy {
         (
             "auth_events",
             [
-                "id", "occurred_at", "kind", "reason", "username_key", "user_id", "actor", "os_user", "client_address",
+                "id", "occurred_at", "kind", "reason", "username_key", "user_id", "actor", "os_user", "actor_user_id",
+                "client_address",
                 "client_agent",
             ]
         ),

@@ -11,6 +11,8 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
         case sessionExpired = "session_expired"
         case passwordChangeRequired = "password_change_required"
         case forbidden = "forbidden"
+        /// No account by that name (administration only: sign-in never says so).
+        case notFound = "not_found"
         case invalidInput = "invalid_input"
         case weakPassword = "weak_password"
         case usernameTaken = "username_taken"

@@ -39,7 +39,7 @@ extension LatchkeyService {
         switch code {
         case .invalidCredentials, .throttled, .secondFactorRequired: .notice
         case .notSignedIn, .sessionExpired, .passwordChangeRequired, .forbidden, .invalidInput, .weakPassword,
-            .usernameTaken, .emailTaken:
+            .usernameTaken, .emailTaken, .notFound:
             .info
         case .overloaded, .busy: .warning
         case .unavailable, .storage: .error

@@ -35,15 +35,30 @@ public struct AuthEvent: Sendable, Hashable {
         case recoveryCodesReplaced = "recovery_codes_replaced"
     }
 
-    /// An operator's action: made through `latchkey admin` or `AccountAdministration`.
+    /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.
     public struct Operator: Sendable, Hashable {
-        /// The operating-system user who ran it.
-        public let osUser: String
+        /// The operating-system user who ran `latchkey admin`; nil for a signed-in administrator.
+        public let osUser: String?
+        /// The administrator's account, for one who acted through a session.
+        public let userID: Int64?
+        /// That account's username as it is now, when read back (nil once it is deleted).
+        public internal(set) var username: String?
 
         /// An operator known by the operating-system user `osUser`.
         public init(osUser: String) {
             self.osUser = String(osUser.prefix(64))
+            userID = nil
         }
+
+        /// A signed-in administrator: the account `userID`, named `username`.
+        init(administratorID userID: Int64, username: String?) {
+            osUser = nil
+            self.userID = userID
+            self.username = username
+        }
+
+        /// How a display names the operator.
+        public var name: String { osUser ?? username ?? "a deleted account" }
     }
 
     /// Why a sign-in failed.
@@ -83,13 +98,23 @@ struct AuditLog: Sendable {
         try db.execute(
             """
             INSERT INTO auth_events (
-                occurred_at, kind, reason, username_key, user_id, actor, os_user, client_address, client_agent)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                occurred_at, kind, reason, username_key, user_id, actor, os_user, actor_user_id, client_address,
+                client_agent)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 now.databaseSeconds, kind.rawValue, reason?.rawValue, usernameKey, userID,
-                actor.map { _ in "admin" }, actor?.osUser, client?.address, client?.userAgent,
+                actor.map { _ in "admin" }, actor?.osUser, actor?.userID, client?.address, client?.userAgent,
             ])
+    }
+
+    /// The operator of a row read by `recent`, or nil when the user acted.
+    private static func actor(_ row: Row) throws -> AuthEvent.Operator? {
+        guard try row.optionalString("actor") != nil else { return nil }
+        if let osUser = try row.optionalString("os_user") { return AuthEvent.Operator(osUser: osUser) }
+        return AuthEvent.Operator(
+            administratorID: try row.optionalInt64("actor_user_id") ?? 0,
+            username: try row.optionalString("actor_username"))
     }
 
     /// Replaces the name in a deleted user's events with `pseudonym`, so they stay countable per
@@ -101,9 +126,10 @@ struct AuditLog: Sendable {
     /// The user's most recent events, newest first.
     func recent(userID: Int64, limit: Int, in db: Database) throws -> [AuthEvent] {
         let sql = """
-            SELECT occurred_at, kind, reason, username_key, user_id, os_user, client_address, client_agent
-            FROM auth_events
-            WHERE user_id = ? ORDER BY occurred_at DESC, id DESC LIMIT ?
+            SELECT e.occurred_at, e.kind, e.reason, e.username_key, e.user_id, e.actor, e.os_user, e.actor_user_id,
+                a.username AS actor_username, e.client_address, e.client_agent
+            FROM auth_events e LEFT JOIN users a ON a.id = e.actor_user_id
+            WHERE e.user_id = ? ORDER BY e.occurred_at DESC, e.id DESC LIMIT ?
             """
         return try db.query(sql, [userID, limit]) { row in
             guard let kind = AuthEvent.Kind(rawValue: try row.string("kind")) else {
@@ -113,7 +139,7 @@ struct AuditLog: Sendable {
                 occurredAt: try row.date("occurred_at"), kind: kind,
                 reason: try row.optionalString("reason").flatMap(AuthEvent.FailureReason.init(rawValue:)),
                 usernameKey: try row.string("username_key"), userID: try row.optionalInt64("user_id"),
-                actor: try row.optionalString("os_user").map(AuthEvent.Operator.init(osUser:)),
+                actor: try Self.actor(row),
                 address: try row.optionalString("client_address"), userAgent: try row.optionalString("client_agent"))
         }
     }

@@ -8,10 +8,16 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
         let search = request.search.flatMap { $0.isEmpty ? nil : String($0.prefix(256)) }
         presenter.presentUsers(
             response: SceneWork.respond {
-                try workers.database.read { db in
-                    .users(
-                        try workers.accounts.list(search: search, limit: limit, in: db).map { try account($0, now, db) }
-                    )
+                do {
+                    return try workers.database.read { db in
+                        _ = try administrator(request.session, now: now, in: db)
+                        return .users(
+                            try workers.accounts.list(search: search, limit: limit, in: db).map {
+                                try account($0, now, db)
+                            })
+                    }
+                } catch let problem as Admin.AccessProblem {
+                    return .refused(problem)
                 }
             })
     }
@@ -22,6 +28,7 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
             response: SceneWork.respond {
                 do {
                     return try workers.database.read { db in
+                        _ = try administrator(request.session, now: now, in: db)
                         let found = try find(request.username, in: db)
                         let id = found.profile.id
                         return .account(
@@ -31,6 +38,8 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
                     }
                 } catch let problem as Admin.AccountProblem {
                     return .rejected(problem)
+                } catch let problem as Admin.AccessProblem {
+                    return .refused(problem)
                 }
             })
     }
@@ -42,22 +51,25 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
                     return try perform(request)
                 } catch let problem as Admin.AccountProblem {
                     return .rejected(problem)
+                } catch let problem as Admin.AccessProblem {
+                    return .refused(problem)
                 }
             })
     }
 
     private func perform(_ request: Admin.Act.Request) throws -> Admin.Act.Response {
         let now = workers.time.now()
-        let actor = request.actor
+        let authority = request.authority
         switch request.action {
         case .setPassword(let password):
-            return try setPassword(password, for: request.username, by: actor, now: now)
+            return try setPassword(password, for: request.username, as: authority, now: now)
         case .roles(let add, let remove):
-            return try changeRoles(add: add, remove: remove, for: request.username, by: actor, now: now)
+            return try changeRoles(add: add, remove: remove, for: request.username, as: authority, now: now)
         default:
             break
         }
         return try workers.database.write { db in
+            let actor = try actor(authority, now: now, in: db)
             let found = try find(request.username, in: db)
             let (id, name) = (found.profile.id, found.profile.username)
             func audit(_ kind: AuthEvent.Kind) throws {
@@ -99,10 +111,14 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
     }
 
     /// Through the same rules as `passwd`; hashed outside the transaction; every session ends.
-    private func setPassword(_ password: String, for username: String, by actor: AuthEvent.Operator, now: Date) throws
-        -> Admin.Act.Response
+    private func setPassword(_ password: String, for username: String, as authority: Admin.Authority, now: Date)
+        throws -> Admin.Act.Response
     {
-        let found = try workers.database.read { db in try find(username, in: db) }
+        // Checked before the hash (no Argon2id for a caller without the right) and again in the write.
+        let found = try workers.database.read { db in
+            if case .session(let token) = authority { _ = try administratorSession(token, now: now, in: db) }
+            return try find(username, in: db)
+        }
         let user = found.profile
         let name = try Username(user.username)
         let email = user.email.flatMap { try? EmailAddress($0) }
@@ -114,6 +130,7 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
         }
         let hash = try workers.hasher.hash(normalized)
         return try workers.database.write { db in
+            let actor = try actor(authority, now: now, in: db)
             let current = try find(username, in: db)
             guard current.profile.id == user.id else { throw Admin.AccountProblem.noSuchUser }
             try workers.accounts.updatePasswordHash(userID: user.id, to: hash, now: now, in: db)
@@ -126,7 +143,7 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
     }
 
     private func changeRoles(
-        add: [String], remove: [String], for username: String, by actor: AuthEvent.Operator, now: Date
+        add: [String], remove: [String], for username: String, as authority: Admin.Authority, now: Date
     ) throws -> Admin.Act.Response {
         var adding: [RoleName] = []
         var removing: [RoleName] = []
@@ -137,6 +154,7 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
             }
         }
         return try workers.database.write { db in
+            let actor = try actor(authority, now: now, in: db)
             let found = try find(username, in: db)
             let id = found.profile.id
             var changed = false
@@ -148,6 +166,37 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
             }
             return .roles(username: found.profile.username, roles: try workers.roles.roles(userID: id, in: db))
         }
+    }
+
+    /// The operator `authority` names; a session must be live and its user hold the `admin` role
+    /// now, in the caller's write transaction (a role removed a moment ago no longer counts); the
+    /// session's use is recorded.
+    private func actor(_ authority: Admin.Authority, now: Date, in db: Database) throws -> AuthEvent.Operator {
+        switch authority {
+        case .operator(let actor): return actor
+        case .session(let token):
+            let found = try administratorSession(token, now: now, in: db)
+            try workers.gate.recordUse(found, now: now, in: db)
+            return AuthEvent.Operator(administratorID: found.user.id, username: found.user.username)
+        }
+    }
+
+    /// For the read-only requests: nil for an operator, else the checked administrator's session.
+    private func administrator(_ session: SessionToken?, now: Date, in db: Database) throws -> StoredSession? {
+        try session.map { try administratorSession($0, now: now, in: db) }
+    }
+
+    private func administratorSession(_ token: SessionToken, now: Date, in db: Database) throws -> StoredSession {
+        let found: StoredSession
+        do {
+            found = try workers.gate.authenticate(token, now: now, in: db)
+        } catch let problem as SessionProblem {
+            throw Admin.AccessProblem.session(problem)
+        }
+        guard try workers.roles.roles(userID: found.user.id, in: db).contains(Admin.role) else {
+            throw Admin.AccessProblem.forbidden
+        }
+        return found
     }
 
     private func find(_ username: String, in db: Database) throws -> AccountCredentials {

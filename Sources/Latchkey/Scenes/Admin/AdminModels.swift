@@ -1,7 +1,24 @@
 /// The Admin scene: the operator's view of the user base, and the actions on one account. Authority
-/// comes from access to the database, as with Django's `manage.py`; every action is audited with
-/// the operator's operating-system user.
+/// comes from access to the database, as with Django's `manage.py` (every action is audited with the
+/// operator's operating-system user), or from a session whose user holds the `admin` role (a server's
+/// administrator: checked in the transaction that acts, and audited with that account).
 public enum Admin {
+    /// The role that lets a signed-in user administer other accounts.
+    public static let role = "admin"
+
+    /// Who asks: an operator with access to the database, or a signed-in administrator.
+    public enum Authority: Sendable, Hashable {
+        case `operator`(AuthEvent.Operator)
+        case session(SessionToken)
+    }
+
+    /// Why a signed-in user's admin request was refused.
+    public enum AccessProblem: Error, Sendable, Hashable {
+        case session(SessionProblem)
+        /// Signed in without the `admin` role.
+        case forbidden
+    }
+
     /// An account as an operator sees it.
     public struct Account: Sendable, Hashable {
         public let profile: UserProfile
@@ -39,17 +56,21 @@ public enum Admin {
         public struct Request: Sendable {
             public var search: String?
             public var limit: Int
+            /// A signed-in administrator's session; nil for an operator with access to the database.
+            public var session: SessionToken?
 
             /// A request for at most `limit` accounts matching `search`.
-            public init(search: String? = nil, limit: Int = 100) {
+            public init(search: String? = nil, limit: Int = 100, session: SessionToken? = nil) {
                 self.search = search
                 self.limit = limit
+                self.session = session
             }
         }
 
         /// The outcome, for the presenter.
         public enum Response: Sendable, Hashable {
             case users([Account])
+            case refused(AccessProblem)
             case unavailable(ServiceProblem)
         }
 
@@ -64,10 +85,13 @@ public enum Admin {
         /// The account's username.
         public struct Request: Sendable {
             public var username: String
+            /// A signed-in administrator's session; nil for an operator with access to the database.
+            public var session: SessionToken?
 
             /// A request for the account `username`.
-            public init(username: String) {
+            public init(username: String, session: SessionToken? = nil) {
                 self.username = username
+                self.session = session
             }
         }
 
@@ -75,6 +99,7 @@ public enum Admin {
         public enum Response: Sendable, Hashable {
             case account(Account, sessions: [SessionInfo], events: [AuthEvent])
             case rejected(AccountProblem)
+            case refused(AccessProblem)
             case unavailable(ServiceProblem)
         }
 
@@ -105,17 +130,22 @@ public enum Admin {
             case resetSecondFactor
         }
 
-        /// The account, the action, and the operator who asks.
+        /// The account, the action, and who asks.
         public struct Request: Sendable {
             public var username: String
             public var action: Action
-            public var actor: AuthEvent.Operator
+            public var authority: Authority
 
-            /// A request to apply `action` to `username`, on behalf of `actor`.
+            /// A request to apply `action` to `username`, on behalf of the operator `actor`.
             public init(username: String, action: Action, actor: AuthEvent.Operator) {
+                self.init(username: username, action: action, authority: .operator(actor))
+            }
+
+            /// A request to apply `action` to `username`, as whoever `authority` names.
+            public init(username: String, action: Action, authority: Authority) {
                 self.username = username
                 self.action = action
-                self.actor = actor
+                self.authority = authority
             }
         }
 
@@ -130,6 +160,7 @@ public enum Admin {
             case roles(username: String, roles: [String])
             case secondFactorReset(username: String)
             case rejected(AccountProblem)
+            case refused(AccessProblem)
             case invalidRole(String)
             case passwordRejected(PasswordRejection)
             case unavailable(ServiceProblem)

@@ -15,6 +15,7 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
     static func viewModel(for response: Admin.ListUsers.Response) -> Admin.ListUsers.ViewModel {
         switch response {
         case .users(let accounts): .users(accounts.map(row))
+        case .refused(let problem): .failed(failure(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }
@@ -36,6 +37,7 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
                 },
                 events: events.map(HistoryPresenter.entry))
         case .rejected(let problem): .failed(failure(problem))
+        case .refused(let problem): .failed(failure(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }
@@ -57,6 +59,7 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
                 roles: roles)
         case .secondFactorReset(let name): .done(message: "Second factor of \(name) removed.", roles: nil)
         case .rejected(let problem): .failed(failure(problem))
+        case .refused(let problem): .failed(failure(problem))
         case .invalidRole(let role):
             .failed(
                 FailureViewModel(
@@ -66,6 +69,13 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
         case .passwordRejected(let rejection):
             .failed(FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput))
         case .unavailable(let problem): .failed(.unavailable(problem))
+        }
+    }
+
+    static func failure(_ problem: Admin.AccessProblem) -> FailureViewModel {
+        switch problem {
+        case .session(let problem): .session(problem)
+        case .forbidden: FailureViewModel(message: "This needs the \(Admin.role) role.", kind: .forbidden)
         }
     }
 

@@ -18,7 +18,7 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
             time: DateText.format(event.occurredAt), timeISO8601: DateText.iso8601(event.occurredAt),
             description: describe(event)
                 + (event.address.map { " from \($0)" } ?? "")
-                + (event.actor.map { " (by administrator \(TerminalEscaping.escape($0.osUser)))" } ?? ""),
+                + (event.actor.map { " (by administrator \(TerminalEscaping.escape($0.name)))" } ?? ""),
             kind: event.kind.rawValue, reason: event.reason?.rawValue, address: event.address,
             userAgent: event.userAgent)
     }

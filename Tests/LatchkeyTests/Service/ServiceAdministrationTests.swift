@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+@testable import Latchkey
+@testable import LatchkeyTestSupport
+
+/// Administration through the service: only a live session whose user holds the `admin` role now,
+/// audited with that account as the actor.
+@Suite(.onEveryEngine) struct ServiceAdministrationTests {
+    let password = Seeds.password
+    let workers: LatchkeyWorkers
+    let service: LatchkeyService
+
+    init() throws {
+        workers = try Seeds.workers()
+        service = LatchkeyService(workers: workers)
+    }
+
+    /// Registers `name`, optionally grants it `admin` as an operator would, and signs it in.
+    private func signedIn(_ name: String, admin: Bool = false) async throws -> String {
+        _ = try await service.register(
+            username: name, password: password, email: "\(name)@example.com", displayName: name.capitalized)
+        if admin { grant(name, add: [Admin.role]) }
+        return try #require(try await service.signIn(username: name, password: password).token)
+    }
+
+    private func grant(_ name: String, add: [String] = [], remove: [String] = []) {
+        let spy = AdminPresentationLogicSpy()
+        AdminInteractor(presenter: spy, workers: workers).act(
+            request: .init(username: name, action: .roles(add: add, remove: remove), actor: .init(osUser: "root")))
+    }
+
+    private func code<T>(_ body: () async throws -> T) async -> LatchkeyError.Code? {
+        do {
+            _ = try await body()
+            return nil
+        } catch {
+            return (error as? LatchkeyError)?.code
+        }
+    }
+
+    private func events() throws -> Int64 {
+        try workers.database.read { db in
+            try db.queryFirst("SELECT count(*) FROM auth_events") { try $0.int64(at: 0) } ?? -1
+        }
+    }
+
+    @Test func aUserWithoutTheAdminRoleIsForbiddenAndChangesNothing() async throws {
+        let bob = try await signedIn("bob")
+        _ = try await signedIn("carol")
+        let before = try events()
+        #expect(await code { try await service.users(token: bob) } == .forbidden)
+        #expect(await code { try await service.user(token: bob, username: "carol") } == .forbidden)
+        #expect(await code { try await service.administer(token: bob, username: "carol", .disable) } == .forbidden)
+        #expect(
+            await code { try await service.administer(token: bob, username: "bob", .roles(add: ["admin"], remove: [])) }
+                == .forbidden)
+        #expect(
+            await code { try await service.administer(token: bob, username: "carol", .setPassword("x")) } == .forbidden)
+        #expect(try events() == before)
+        #expect(try await service.authenticate(token: bob).roles == [])
+    }
+
+    @Test(arguments: ["", "not a token", "lk_short"])
+    func textThatIsNoTokenIsNotSignedInNeverTheOperatorsAuthority(_ token: String) async throws {
+        _ = try await signedIn("carol")
+        #expect(await code { try await service.users(token: token) } == .notSignedIn)
+        #expect(await code { try await service.user(token: token, username: "carol") } == .notSignedIn)
+        #expect(await code { try await service.administer(token: token, username: "carol", .disable) } == .notSignedIn)
+    }
+
+    @Test func anAdministratorListsShowsAndActsAndIsNamedInTheTrail() async throws {
+        let admin = try await signedIn("alice", admin: true)
+        let bob = try await signedIn("bob")
+        let listed = try await service.users(token: admin)
+        #expect(listed.map(\.username) == ["alice", "bob"])
+        #expect(listed[1].email == "b•••@example.com" && listed[1].roles == [])
+
+        let disabled = try await service.administer(token: admin, username: "bob", .disable)
+        #expect(disabled == AdministrationResult(outcome: "disabled", username: "bob", sessionsEnded: 1, roles: nil))
+        #expect(await code { try await service.authenticate(token: bob) } == .notSignedIn)
+        #expect(
+            await code { try await service.administer(token: admin, username: "bob", .setPassword("short")) }
+                == .weakPassword)
+        #expect(await code { try await service.administer(token: admin, username: "nobody", .enable) } == .notFound)
+        #expect(await code { try await service.administer(token: admin, username: "B O B", .enable) } == .invalidInput)
+        let roles = try await service.administer(token: admin, username: "bob", .roles(add: ["editor"], remove: []))
+        #expect(roles.roles == ["editor"])
+
+        let detail = try await service.user(token: admin, username: "bob")
+        #expect(detail.account.disabled && detail.account.roles == ["editor"] && detail.sessions.isEmpty)
+        #expect(detail.events.prefix(2).map(\.kind) == ["roles_changed", "account_disabled"])
+        #expect(detail.events.prefix(2).map(\.byAdministrator) == [true, true])
+        // The trail names the administrator's account, not an operating-system user.
+        let actors = try workers.database.read { db in
+            try db.query(
+                "SELECT os_user, actor_user_id FROM auth_events WHERE actor = 'admin' AND user_id = ?",
+                [detail.account.userID]
+            ) {
+                [try $0.optionalString("os_user"), try $0.optionalInt64("actor_user_id").map(String.init)]
+            }
+        }
+        let aliceID = try await service.authenticate(token: admin).userID
+        #expect(actors == [[nil, String(aliceID)], [nil, String(aliceID)]])
+        let history = HistoryPresenter.entry(
+            try workers.database.read { db in try workers.audit.recent(userID: detail.account.userID, limit: 1, in: db)
+            }[0])
+        #expect(history.description == "Roles changed (by administrator alice)")
+    }
+
+    @Test func theRoleIsCheckedAtEachActionNotRememberedFromSignIn() async throws {
+        let admin = try await signedIn("alice", admin: true)
+        _ = try await signedIn("bob")
+        _ = try await service.administer(token: admin, username: "bob", .expirePassword)
+        grant("alice", remove: [Admin.role])
+        #expect(await code { try await service.administer(token: admin, username: "bob", .disable) } == .forbidden)
+        #expect(
+            try await service.user(token: try await signedIn("carol", admin: true), username: "bob").account.disabled
+                == false)
+    }
+
+    @Test func anAdministratorsSignedOutSessionActsNoMore() async throws {
+        let admin = try await signedIn("alice", admin: true)
+        _ = try await signedIn("bob")
+        _ = try await service.signOut(token: admin)
+        #expect(await code { try await service.administer(token: admin, username: "bob", .disable) } == .notSignedIn)
+    }
+}
