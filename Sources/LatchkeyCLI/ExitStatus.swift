@@ -13,6 +13,20 @@ enum ExitStatus {
     static let busy = ExitCode(75)
     static let forbidden = ExitCode(77)
 
+    /// The stable code of a command-line failure with `exit`: a usage error is invalid input too
+    /// (the exit code, 64, tells them apart).
+    static func code(of exit: ExitCode) -> LatchkeyError.Code {
+        switch exit {
+        case notAuthenticated: .invalidCredentials
+        case usage, invalidInput: .invalidInput
+        case unavailable: .unavailable
+        case cannotCreate, storage: .storage
+        case busy: .busy
+        case forbidden: .forbidden
+        default: .internalError
+        }
+    }
+
     /// The exit code for a failure the presenter classified.
     static func of(_ kind: FailureKind) -> ExitCode {
         switch kind {
@@ -31,17 +45,21 @@ enum ExitStatus {
 struct CLIFailure: Error {
     let message: String
     let exitCode: ExitCode
+    /// The stable code of the JSON error object: the library's own for a presenter's failure.
+    let code: LatchkeyError.Code
     /// The stream that could not be written, so the report does not try it again.
     var streamFailed: Int32? = nil
 
-    /// A presenter's failure, with the exit code of its kind.
+    /// A presenter's failure, with the exit code of its kind and its code.
     init(_ failure: FailureViewModel) {
-        self.init(message: failure.message, exitCode: ExitStatus.of(failure.kind))
+        self.init(message: failure.message, exitCode: ExitStatus.of(failure.kind), code: failure.code)
     }
 
-    init(message: String, exitCode: ExitCode, streamFailed: Int32? = nil) {
+    /// A failure of the command line itself; its code follows from the exit code unless given.
+    init(message: String, exitCode: ExitCode, code: LatchkeyError.Code? = nil, streamFailed: Int32? = nil) {
         self.message = message
         self.exitCode = exitCode
+        self.code = code ?? ExitStatus.code(of: exitCode)
         self.streamFailed = streamFailed
     }
 }

@@ -43,7 +43,7 @@ enum FailureReport {
             try? Console.message("latchkey: " + failure.message)
         }
         if json && failure.streamFailed != STDOUT_FILENO {
-            try? Console.json(JSONOutput.Failure(message: failure.message, exitCode: failure.exitCode.rawValue))
+            try? Console.json(JSONOutput.Failure(failure))
         }
         return failure.exitCode
     }

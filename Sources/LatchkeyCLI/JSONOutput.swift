@@ -1,3 +1,4 @@
+import ArgumentParser
 import Latchkey
 
 /// A value that is written as JSON `null` when absent (Swift's synthesized encoding would leave the
@@ -201,17 +202,18 @@ enum JSONOutput {
         let roles: [String]?
     }
 
-    /// Any failure: its message and the exit code it ends with.
+    /// Any failure: its stable code (the library's `LatchkeyError` codes), message and exit code.
     struct Failure: Encodable {
         struct Body: Encodable {
+            let code: String
             let message: String
             let exitCode: Int32
         }
 
         let error: Body
 
-        init(message: String, exitCode: Int32) {
-            error = Body(message: message, exitCode: exitCode)
+        init(_ failure: CLIFailure) {
+            error = Body(code: failure.code.rawValue, message: failure.message, exitCode: failure.exitCode.rawValue)
         }
     }
 }

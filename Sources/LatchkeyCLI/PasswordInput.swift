@@ -1,4 +1,5 @@
 import Foundation
+import Latchkey
 
 /// Reads passwords: from the controlling terminal with echo off, or as lines of standard input.
 /// Never from an argument.
@@ -42,7 +43,7 @@ struct PasswordInput {
     static let codeRequired = CLIFailure(
         message:
             "A second-factor code is required: type it on a terminal, or write it to standard input with --code-stdin (a second line with --password-stdin).",
-        exitCode: ExitStatus.notAuthenticated)
+        exitCode: ExitStatus.notAuthenticated, code: .secondFactorRequired)
 
     /// The bytes as text; invalid UTF-8 is refused rather than turned into U+FFFD (which would make
     /// different byte strings one password).

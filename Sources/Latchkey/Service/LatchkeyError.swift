@@ -42,27 +42,19 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
 
     public var description: String { "\(code.rawValue): \(message)" }
 
+    /// A presenter's failure: its code and its one line.
+    init(_ failure: FailureViewModel) {
+        self.init(code: failure.code, message: failure.message)
+    }
+
     /// A refused session, worded as every presenter words it.
     static func session(_ problem: SessionProblem) -> LatchkeyError {
-        let code: Code =
-            switch problem {
-            case .notSignedIn: .notSignedIn
-            case .expired: .sessionExpired
-            case .passwordChangeRequired: .passwordChangeRequired
-            }
-        return LatchkeyError(code: code, message: FailureViewModel.session(problem).message)
+        LatchkeyError(FailureViewModel.session(problem))
     }
 
     /// A request that could not be served, worded as every presenter words it.
     static func unavailable(_ problem: ServiceProblem) -> LatchkeyError {
-        let code: Code =
-            switch problem {
-            case .databaseBusy: .busy
-            case .serverUnavailable, .hashingFailed: .unavailable
-            case .storage, .secretKey: .storage
-            case .internalError: .internalError
-            }
-        return LatchkeyError(code: code, message: FailureViewModel.unavailable(problem).message)
+        LatchkeyError(FailureViewModel.unavailable(problem))
     }
 
     /// The lane refused the work before it started.

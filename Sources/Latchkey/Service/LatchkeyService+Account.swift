@@ -13,13 +13,11 @@ extension LatchkeyService {
                     ChangePasswordInteractor(presenter: $0, workers: workers).changePassword(request: request)
                 }
             }
-            let message = { Self.failureMessage(ChangePasswordPresenter.viewModel(for: response)) }
             switch response {
             case .changed(let ended): return ended
             case .sessionRefused(let problem): throw .session(problem)
-            case .invalidCredentials: throw LatchkeyError(code: .invalidCredentials, message: message())
-            case .throttled: throw LatchkeyError(code: .throttled, message: message())
-            case .rejected: throw LatchkeyError(code: .weakPassword, message: message())
+            case .invalidCredentials, .throttled, .rejected:
+                throw Self.failed(ChangePasswordPresenter.viewModel(for: response))
             case .unavailable(let problem): throw .unavailable(problem)
             }
         }
@@ -87,9 +85,7 @@ extension LatchkeyService {
         }
         switch response {
         case .revoked(let count, let current): return (count, current)
-        case .noSuchSession:
-            throw LatchkeyError(
-                code: .invalidInput, message: Self.failureMessage(SessionsPresenter.viewModel(for: response)))
+        case .noSuchSession: throw Self.failed(SessionsPresenter.viewModel(for: response))
         case .sessionRefused(let problem): throw .session(problem)
         case .unavailable(let problem): throw .unavailable(problem)
         }

@@ -16,7 +16,7 @@ extension LatchkeyService {
             }
             switch response {
             case .users(let accounts): return accounts.map(AccountSummary.init)
-            case .refused(let problem): throw Self.refused(problem)
+            case .refused: throw Self.failed(AdminPresenter.viewModel(for: response))
             case .unavailable(let problem): throw .unavailable(problem)
             }
         }
@@ -42,8 +42,7 @@ extension LatchkeyService {
                                 isCurrent: false))
                     },
                     events: events.map(HistoryEntry.init))
-            case .rejected(let problem): throw Self.rejected(problem)
-            case .refused(let problem): throw Self.refused(problem)
+            case .rejected, .refused: throw Self.failed(AdminPresenter.viewModel(for: response))
             case .unavailable(let problem): throw .unavailable(problem)
             }
         }
@@ -80,7 +79,6 @@ extension LatchkeyService {
     private static func administrationResult(_ response: Admin.Act.Response) throws(LatchkeyError)
         -> AdministrationResult
     {
-        let message = { failureMessage(AdminPresenter.viewModel(for: response)) }
         func done(_ outcome: String, _ name: String, ended: Int? = nil, roles: [String]? = nil) -> AdministrationResult
         {
             AdministrationResult(outcome: outcome, username: name, sessionsEnded: ended, roles: roles)
@@ -94,24 +92,9 @@ extension LatchkeyService {
         case .passwordSet(let name, let ended): return done("password_set", name, ended: ended)
         case .roles(let name, let roles): return done("roles", name, roles: roles)
         case .secondFactorReset(let name): return done("second_factor_reset", name)
-        case .rejected(let problem): throw rejected(problem)
-        case .refused(let problem): throw refused(problem)
-        case .invalidRole: throw LatchkeyError(code: .invalidInput, message: message())
-        case .passwordRejected: throw LatchkeyError(code: .weakPassword, message: message())
+        case .rejected, .refused, .invalidRole, .passwordRejected: throw failed(AdminPresenter.viewModel(for: response))
         case .unavailable(let problem): throw .unavailable(problem)
         }
-    }
-
-    private static func refused(_ problem: Admin.AccessProblem) -> LatchkeyError {
-        switch problem {
-        case .session(let problem): .session(problem)
-        case .forbidden: LatchkeyError(code: .forbidden, message: AdminPresenter.failure(problem).message)
-        }
-    }
-
-    private static func rejected(_ problem: Admin.AccountProblem) -> LatchkeyError {
-        let code: LatchkeyError.Code = problem == .noSuchUser ? .notFound : .invalidInput
-        return LatchkeyError(code: code, message: AdminPresenter.failure(problem).message)
     }
 }
 
@@ -133,6 +116,18 @@ final class AdminCapture: AdminPresentationLogic {
 }
 
 extension Admin.Act.ViewModel: FailureCarrying {
+    var failure: FailureViewModel? {
+        if case .failed(let failure) = self { failure } else { nil }
+    }
+}
+
+extension Admin.ListUsers.ViewModel: FailureCarrying {
+    var failure: FailureViewModel? {
+        if case .failed(let failure) = self { failure } else { nil }
+    }
+}
+
+extension Admin.ShowUser.ViewModel: FailureCarrying {
     var failure: FailureViewModel? {
         if case .failed(let failure) = self { failure } else { nil }
     }

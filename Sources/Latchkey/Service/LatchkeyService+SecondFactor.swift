@@ -12,7 +12,6 @@ extension LatchkeyService {
                     SecondFactorInteractor(presenter: $0, workers: workers).change(request: request)
                 }
             }
-            let message = { Self.failureMessage(SecondFactorPresenter.viewModel(for: response)) }
             switch response {
             case .pending(let uri, let secret):
                 return SecondFactorResult(status: .pending, uri: uri, secret: secret, recoveryCodes: nil)
@@ -22,9 +21,8 @@ extension LatchkeyService {
                 return SecondFactorResult(status: .disabled, uri: nil, secret: nil, recoveryCodes: nil)
             case .recoveryCodes(let codes):
                 return SecondFactorResult(status: .recoveryCodesReplaced, uri: nil, secret: nil, recoveryCodes: codes)
-            case .alreadyOn, .notOn: throw LatchkeyError(code: .invalidInput, message: message())
-            case .invalidCredentials: throw LatchkeyError(code: .invalidCredentials, message: message())
-            case .throttled: throw LatchkeyError(code: .throttled, message: message())
+            case .alreadyOn, .notOn, .invalidCredentials, .throttled:
+                throw Self.failed(SecondFactorPresenter.viewModel(for: response))
             case .sessionRefused(let problem): throw .session(problem)
             case .unavailable(let problem): throw .unavailable(problem)
             }

@@ -65,8 +65,7 @@ public final class LatchkeyService: Sendable {
             case .registered(let user):
                 logger.info("account created", metadata: ["user_id": .stringConvertible(user.id)])
                 return Principal(user, session: nil)
-            case .rejected(let failure):
-                throw Self.rejected(failure, message: Self.failureMessage(RegisterPresenter.viewModel(for: response)))
+            case .rejected: throw Self.failed(RegisterPresenter.viewModel(for: response))
             case .unavailable(let problem): throw .unavailable(problem)
             }
         }
@@ -134,9 +133,7 @@ public final class LatchkeyService: Sendable {
             }
             switch response {
             case .allowed(let user): return Principal(user, session: nil)
-            case .forbidden, .invalidRole:
-                throw LatchkeyError(
-                    code: .forbidden, message: Self.failureMessage(AuthorizePresenter.viewModel(for: response)))
+            case .forbidden, .invalidRole: throw Self.failed(AuthorizePresenter.viewModel(for: response))
             case .sessionRefused(let problem): throw .session(problem)
             case .unavailable(let problem): throw .unavailable(problem)
             }
@@ -225,30 +222,16 @@ public final class LatchkeyService: Sendable {
                 challenge: nil)
         case .secondFactorRequired(let challenge):
             return SignInResult(status: .secondFactorRequired, token: nil, principal: nil, challenge: challenge.secret)
-        case .invalidCredentials, .invalidLabel:
-            let code: LatchkeyError.Code = response == .invalidLabel ? .invalidInput : .invalidCredentials
-            throw LatchkeyError(code: code, message: failureMessage(LoginPresenter.viewModel(for: response)))
-        case .throttled:
-            throw LatchkeyError(code: .throttled, message: failureMessage(LoginPresenter.viewModel(for: response)))
+        case .invalidCredentials, .invalidLabel, .throttled:
+            throw failed(LoginPresenter.viewModel(for: response))
         case .unavailable(let problem):
             throw .unavailable(problem)
         }
     }
 
-    private static func rejected(_ failure: Register.CreateAccount.Failure, message: String) -> LatchkeyError {
-        let code: LatchkeyError.Code =
-            switch failure {
-            case .usernameTaken: .usernameTaken
-            case .emailTaken: .emailTaken
-            case .passwordRejected: .weakPassword
-            default: .invalidInput
-            }
-        return LatchkeyError(code: code, message: message)
-    }
-
-    /// The presenter's one line for a failure.
-    static func failureMessage<ViewModel: FailureCarrying>(_ viewModel: ViewModel) -> String {
-        viewModel.failure?.message ?? "Internal error: no message."
+    /// The presenter's failure (its code and one line) as the service's error.
+    static func failed<ViewModel: FailureCarrying>(_ viewModel: ViewModel) -> LatchkeyError {
+        viewModel.failure.map(LatchkeyError.init) ?? LatchkeyError(code: .internalError, message: "Internal error.")
     }
 }
 

@@ -28,7 +28,7 @@ import Testing
         }
         #expect(card.maskedPhone == "+7 (•••) •••-••-33")
         #expect(display.logouts == [.signedOut(message: "Signed out.")])
-        #expect(display.profiles.last == .failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated)))
+        #expect(display.profiles.last == .failed(FailureViewModel.notSignedIn))
     }
 
     @Test func registerLoginWhoAmIAndLogoutWorkInMemory() throws {

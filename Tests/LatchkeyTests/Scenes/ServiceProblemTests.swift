@@ -14,7 +14,9 @@ import Testing
         #expect(spy.responses == [.unavailable(.hashingFailed)])
         #expect(
             RegisterPresenter.viewModel(for: .unavailable(.hashingFailed))
-                == .failed(FailureViewModel(message: "Not enough memory to check the password.", kind: .storage)))
+                == .failed(
+                    FailureViewModel(
+                        message: "Not enough memory to check the password.", kind: .storage, code: .unavailable)))
     }
 
     @Test func aDatabaseMissingATableIsAStorageProblemWordedWithoutSQL() throws {

@@ -23,7 +23,7 @@ import Testing
 
     private static let invalid = Login.Authenticate.ViewModel.failed(.invalidCredentials)
     private static let throttled = Login.Authenticate.ViewModel.failed(
-        FailureViewModel(message: "Too many attempts. Try again later.", kind: .notAuthenticated))
+        FailureViewModel(message: "Too many attempts. Try again later.", kind: .notAuthenticated, code: .throttled))
 
     @Test(arguments: ["alice", "nobody-by-this-name"])
     func fiveFailuresLockTheNameAndTheRefusalReadsTheSameWhetherOrNotItExists(_ name: String) {

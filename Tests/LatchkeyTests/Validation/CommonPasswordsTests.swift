@@ -56,7 +56,7 @@ import Testing
                 .failed(
                     FailureViewModel(
                         message: "Password refused: it is one of the most common passwords. Choose another.",
-                        kind: .invalidInput))
+                        kind: .invalidInput, code: .weakPassword))
             ])
     }
 }

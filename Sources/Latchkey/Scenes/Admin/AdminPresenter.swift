@@ -67,7 +67,8 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
                         + UsernameText.explain(.invalidCharacters),
                     kind: .invalidInput))
         case .passwordRejected(let rejection):
-            .failed(FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput))
+            .failed(
+                FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }
@@ -83,7 +84,7 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
         switch problem {
         case .invalidUsername(let why):
             FailureViewModel(message: "Invalid username: " + UsernameText.explain(why), kind: .invalidInput)
-        case .noSuchUser: FailureViewModel(message: "No such user.", kind: .invalidInput)
+        case .noSuchUser: FailureViewModel(message: "No such user.", kind: .invalidInput, code: .notFound)
         }
     }
 

@@ -16,7 +16,8 @@ public final class ChangePasswordPresenter: ScenePresenter<any ChangePasswordDis
             .failed(FailureViewModel(message: "The current password is wrong.", kind: .notAuthenticated))
         case .throttled: .failed(.throttled)
         case .rejected(let rejection):
-            .failed(FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput))
+            .failed(
+                FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }

@@ -9,9 +9,18 @@ public final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>, 
         case .registered(let user):
             .registered(message: "Account \(user.username) created.", card: ProfileCard(user, session: nil))
         case .rejected(let failure):
-            .failed(FailureViewModel(message: message(for: failure), kind: .invalidInput))
+            .failed(FailureViewModel(message: message(for: failure), kind: .invalidInput, code: code(for: failure)))
         case .unavailable(let problem):
             .failed(.unavailable(problem))
+        }
+    }
+
+    static func code(for failure: Register.CreateAccount.Failure) -> LatchkeyError.Code {
+        switch failure {
+        case .usernameTaken: .usernameTaken
+        case .emailTaken: .emailTaken
+        case .passwordRejected: .weakPassword
+        case .invalidUsername, .invalidEmail, .invalidPhone, .invalidDisplayName: .invalidInput
         }
     }
 

@@ -17,17 +17,34 @@ public enum FailureKind: Sendable, Hashable {
     case internalError
 }
 
-/// A failure ready to show: the message the presenter chose, and its kind.
+/// A failure ready to show: the message the presenter chose, its kind, and its stable code (the
+/// one `LatchkeyError` and the CLI's JSON error object carry).
 public struct FailureViewModel: Sendable, Hashable {
     /// One line, for a person.
     public let message: String
     /// What kind of failure it is.
     public let kind: FailureKind
+    /// The stable machine-readable code.
+    public let code: LatchkeyError.Code
 
-    /// A failure with its message and kind.
-    public init(message: String, kind: FailureKind) {
+    /// A failure with its message and kind, and a code more precise than the kind's when given.
+    public init(message: String, kind: FailureKind, code: LatchkeyError.Code? = nil) {
         self.message = message
         self.kind = kind
+        self.code = code ?? Self.code(of: kind)
+    }
+
+    /// The code a failure of `kind` has unless its presenter names a more precise one.
+    static func code(of kind: FailureKind) -> LatchkeyError.Code {
+        switch kind {
+        case .notAuthenticated: .invalidCredentials
+        case .invalidInput: .invalidInput
+        case .storage: .storage
+        case .busy: .busy
+        case .unavailable: .unavailable
+        case .forbidden: .forbidden
+        case .internalError: .internalError
+        }
     }
 
     /// The one wording for every sign-in failure, whatever its cause, so it tells an attacker nothing.
@@ -35,18 +52,21 @@ public struct FailureViewModel: Sendable, Hashable {
         message: "Invalid username or password.", kind: .notAuthenticated)
 
     /// No token, or one that signs nobody in.
-    public static let notSignedIn = FailureViewModel(message: "Not signed in.", kind: .notAuthenticated)
+    public static let notSignedIn = FailureViewModel(
+        message: "Not signed in.", kind: .notAuthenticated, code: .notSignedIn)
 
     /// A session past its lifetime or idle timeout.
-    public static let sessionExpired = FailureViewModel(message: "Session expired.", kind: .notAuthenticated)
+    public static let sessionExpired = FailureViewModel(
+        message: "Session expired.", kind: .notAuthenticated, code: .sessionExpired)
 
     /// A session that may only change its password.
     public static let passwordChangeRequired = FailureViewModel(
-        message: "A new password is required: change the password first.", kind: .notAuthenticated)
+        message: "A new password is required: change the password first.", kind: .notAuthenticated,
+        code: .passwordChangeRequired)
 
     /// The one wording for a throttled name, whether or not it exists.
     public static let throttled = FailureViewModel(
-        message: "Too many attempts. Try again later.", kind: .notAuthenticated)
+        message: "Too many attempts. Try again later.", kind: .notAuthenticated, code: .throttled)
 
     /// The wording for a refused session: the one helper every presenter uses.
     public static func session(_ problem: SessionProblem) -> FailureViewModel {
@@ -67,7 +87,8 @@ public struct FailureViewModel: Sendable, Hashable {
         case .serverUnavailable(let reason):
             FailureViewModel(message: "Database server unavailable: \(reason)", kind: .unavailable)
         case .hashingFailed:
-            FailureViewModel(message: "Not enough memory to check the password.", kind: .storage)
+            // The CLI exits as for storage; a server answers 503, as for any passing shortage.
+            FailureViewModel(message: "Not enough memory to check the password.", kind: .storage, code: .unavailable)
         case .secretKey(let reason):
             FailureViewModel(message: "Key file error: \(reason)", kind: .storage)
         case .internalError(let what):

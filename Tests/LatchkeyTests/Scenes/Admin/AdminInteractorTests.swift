@@ -189,7 +189,7 @@ import Testing
                 == .done(message: "Account alice disabled; 2 sessions ended.", roles: nil))
         #expect(
             AdminPresenter.viewModel(for: Admin.Act.Response.rejected(.noSuchUser))
-                == .failed(FailureViewModel(message: "No such user.", kind: .invalidInput)))
+                == .failed(FailureViewModel(message: "No such user.", kind: .invalidInput, code: .notFound)))
         #expect(
             AdminPresenter.viewModel(for: .roles(username: "alice", roles: []))
                 == .done(message: "Roles of alice: none.", roles: []))

@@ -42,6 +42,6 @@ import Testing
         let scene = SceneFactory(workers: try Seeds.workers()).makeLoginScene(display: display)
         let whoAmI = scene.router.routeToWhoAmI(display: display)
         whoAmI.interactor.fetchProfile(request: .init(source: .handedOver))
-        #expect(display.profiles == [.failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated))])
+        #expect(display.profiles == [.failed(FailureViewModel.notSignedIn)])
     }
 }

@@ -40,6 +40,14 @@ import Testing
     ])
     func eachRejectionIsExplainedAsInvalidInput(_ failure: Register.CreateAccount.Failure, _ message: String) {
         presenter.presentRegistration(response: .rejected(failure))
-        #expect(display.registrations == [.failed(FailureViewModel(message: message, kind: .invalidInput))])
+        // Invalid input for the CLI's exit code; a precise stable code for a server.
+        let code: LatchkeyError.Code =
+            switch failure {
+            case .usernameTaken: .usernameTaken
+            case .emailTaken: .emailTaken
+            case .passwordRejected: .weakPassword
+            default: .invalidInput
+            }
+        #expect(display.registrations == [.failed(FailureViewModel(message: message, kind: .invalidInput, code: code))])
     }
 }

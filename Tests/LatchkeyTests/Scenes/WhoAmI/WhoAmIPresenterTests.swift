@@ -53,8 +53,8 @@ import Testing
         presenter.presentProfile(response: .sessionRefused(.expired))
         #expect(
             display.profiles == [
-                .failed(FailureViewModel(message: "Not signed in.", kind: .notAuthenticated)),
-                .failed(FailureViewModel(message: "Session expired.", kind: .notAuthenticated)),
+                .failed(FailureViewModel.notSignedIn),
+                .failed(FailureViewModel.sessionExpired),
             ])
     }
 }
