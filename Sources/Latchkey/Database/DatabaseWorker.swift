@@ -59,6 +59,17 @@ public final class DatabaseWorker: Sendable {
         return try engine.read(body)
     }
 
+    /// Runs `body`, which runs exactly one statement (itself one snapshot): on PostgreSQL without
+    /// BEGIN and COMMIT, one round trip instead of three. A second statement is refused as a misuse.
+    package func readStatement<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try TransactionMark.enter(self)
+        defer { TransactionMark.leave(self) }
+        return try engine.readStatement(body)
+    }
+
+    /// Round trips to a PostgreSQL server so far (nil on SQLite): for tests and the harness.
+    package var roundTrips: Int? { (engine as? PostgresEngine)?.roundTrips.value }
+
     /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
     /// SQLite takes the write lock first (`BEGIN IMMEDIATE`); PostgreSQL runs it `SERIALIZABLE` and
     /// runs `body` again after a serialization failure, so it must not act outside the database.

@@ -38,11 +38,29 @@ package final class PostgresConnection: EngineConnection {
         var name: String?
     }
 
+    /// Counts this connection's exchanges with the server, with its pool's other connections.
+    var roundTrips: RoundTripCounter?
+    /// Outside a transaction: how many statements may still run (one), so a read that skips BEGIN
+    /// and COMMIT can never become two statements without one snapshot.
+    var statementsAlone: Int?
+
     private init(handle: OpaquePointer, lockTimeout: Duration, deadline: Duration, pooled: Bool) {
         self.handle = handle
         self.lockTimeout = lockTimeout
         self.deadline = deadline
         self.pooled = pooled
+    }
+
+    /// Runs `body`, which may run one statement, outside any transaction: one round trip instead of
+    /// three (BEGIN, the statement, COMMIT) for a read that is one statement, itself one snapshot.
+    func alone<T>(_ body: (Database) throws -> T) throws -> T {
+        isInTransaction = true
+        statementsAlone = 1
+        defer {
+            statementsAlone = nil
+            endTransaction()
+        }
+        return try body(Database(self))
     }
 
     deinit { pq.PQfinish(handle) }
@@ -152,6 +170,12 @@ package final class PostgresConnection: EngineConnection {
     }
 
     func run(_ sql: String, _ values: [any SQLBindable], row: (Row) throws -> Void) throws {
+        if let left = statementsAlone {
+            guard left > 0 else {
+                throw DatabaseError.misused("a second statement in a one-statement read: \"\(sql)\"")
+            }
+            statementsAlone = left - 1
+        }
         var statement = statement(for: sql)
         guard values.count == statement.parameterCount else {
             throw DatabaseError.misused(
@@ -254,6 +278,7 @@ package final class PostgresConnection: EngineConnection {
     /// the server answers is still read; a server that answers not even the cancel leaves the
     /// connection broken.
     private func drain(_ sql: String, _ each: (OpaquePointer) -> Void) throws(DatabaseError) {
+        roundTrips?.add()
         var limit = ContinuousClock.now + deadline
         var timedOut = false
         while true {

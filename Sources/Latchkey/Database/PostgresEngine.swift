@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// PostgreSQL: a small pool of connections, each opened only when no open one is free (a command on
 /// one thread uses one connection). Writes run `SERIALIZABLE`, and a transaction that lost a
@@ -10,6 +11,8 @@ import Foundation
 final class PostgresEngine: StorageEngine {
     private let pool: ConnectionPool<PostgresConnection>
     private let busyTimeout: Duration
+    /// Every exchange with the server by this engine's connections (for tests and the harness).
+    let roundTrips = RoundTripCounter()
     var dialect: SQLDialect { .postgresql }
 
     /// Connections a worker keeps at most.
@@ -24,8 +27,11 @@ final class PostgresEngine: StorageEngine {
     /// Connects once at once, so an unreachable server or a refused sign-in is reported here.
     init(url: String, busyTimeout: Duration, deadline: Duration) throws(DatabaseError) {
         self.busyTimeout = busyTimeout
+        let counter = roundTrips
         let open = { @Sendable () throws(DatabaseError) in
-            try PostgresConnection.connect(url: url, lockTimeout: busyTimeout, deadline: deadline)
+            let connection = try PostgresConnection.connect(url: url, lockTimeout: busyTimeout, deadline: deadline)
+            connection.roundTrips = counter
+            return connection
         }
         let first = try open()
         pool = ConnectionPool(
@@ -36,6 +42,10 @@ final class PostgresEngine: StorageEngine {
         try retrying(reading: true) {
             try pool.withConnection { try $0.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body) }
         }
+    }
+
+    func readStatement<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try retrying(reading: true) { try pool.withConnection { try $0.alone(body) } }
     }
 
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
@@ -88,4 +98,12 @@ final class PostgresEngine: StorageEngine {
         guard let failure = error.postgresError, failure.sqlState == "08006" else { return false }
         return reading || failure.sql?.hasPrefix("BEGIN") == true
     }
+}
+
+/// Counts round trips to the server: each statement, BEGIN and COMMIT waits for one answer.
+final class RoundTripCounter: Sendable {
+    private let count = Atomic<Int>(0)
+
+    func add() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
 }

@@ -40,6 +40,11 @@ final class SQLiteEngine: StorageEngine {
         return try readers.withConnection { try $0.transaction("BEGIN DEFERRED", body) }
     }
 
+    /// In-process: a read transaction costs no round trip, so one statement reads as any read.
+    func readStatement<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try read(body)
+    }
+
     /// `BEGIN IMMEDIATE`: the write lock is taken first, so a transaction never fails half-way on it.
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try withWriter { try $0.transaction("BEGIN IMMEDIATE", body) }

@@ -30,10 +30,4 @@ struct RoleStore: Sendable {
         try db.execute("DELETE FROM user_roles WHERE user_id = ? AND role = ?", [userID, role.value])
         return db.changes > 0
     }
-
-    /// True when the user has `role`.
-    func has(_ role: RoleName, userID: Int64, in db: Database) throws -> Bool {
-        try db.queryFirst("SELECT 1 FROM user_roles WHERE user_id = ? AND role = ?", [userID, role.value]) { _ in true }
-            ?? false
-    }
 }

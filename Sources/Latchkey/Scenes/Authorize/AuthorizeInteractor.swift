@@ -1,4 +1,4 @@
-/// Checks a session and a role in one read.
+/// Checks a session and a role in one statement.
 public final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentationLogic>, AuthorizeBusinessLogic {
     public func check(request: Authorize.Check.Request) {
         presenter.presentCheck(response: Self.answer(request, workers: workers))
@@ -9,10 +9,11 @@ public final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentatio
         let now = workers.time.now()
         return SceneWork.respond {
             guard let role = try? RoleName(request.role) else { return .invalidRole }
-            let (found, allowed) = try workers.database.read { db in
-                let found = try workers.gate.authenticate(request.token, now: now, in: db)
-                return (found, try workers.roles.has(role, userID: found.user.id, in: db))
+            // The session's one statement already carries its user's roles: one round trip.
+            let found = try workers.database.readStatement { db in
+                try workers.gate.authenticate(request.token, now: now, in: db)
             }
+            let allowed = found.user.roles.contains(role.value)
             workers.recordUse(of: found, now: now)
             return allowed ? .allowed(found.user) : .forbidden(found.user)
         }

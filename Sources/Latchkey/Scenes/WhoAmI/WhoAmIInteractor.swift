@@ -26,8 +26,10 @@ public final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogic
 
     private func profile(of token: SessionToken?) throws -> WhoAmI.Profile.Response {
         let now = workers.time.now()
-        // One statement: the session, its user, roles and second-factor state.
-        let found = try workers.database.read { db in try workers.gate.authenticate(token, now: now, in: db) }
+        // One statement (the session, its user, roles and second-factor state): one round trip.
+        let found = try workers.database.readStatement { db in
+            try workers.gate.authenticate(token, now: now, in: db)
+        }
         workers.recordUse(of: found, now: now)
         return .signedIn(user: found.user, session: found.session)
     }
