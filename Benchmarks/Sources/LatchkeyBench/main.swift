@@ -16,6 +16,13 @@ func log(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf
 
 let hash = try Argon2idHasher().hash(Population.password)
 
+// `--burst PATH USERS OUTPUT`: the memory case's own process (see `Burst`).
+if let flag = arguments.firstIndex(of: "--burst") {
+    let values = Array(arguments[arguments.index(after: flag)...])
+    try await Burst.run(path: values[0], users: Int(values[1])!, output: values[2])
+    exit(0)
+}
+
 // `--profile-whoami N`: only N in-library whoami calls on 1,000 users, for a profiler (callgrind).
 if let flag = arguments.firstIndex(of: "--profile-whoami"), let count = Int(arguments[arguments.index(after: flag)]) {
     let population = try Population(users: 1_000, hash: hash)
@@ -54,6 +61,11 @@ log("bench: concurrency …")
 try cases.concurrency(population)
 log("bench: login …")
 try cases.login(population, hash: hash)
+log("bench: the async service …")
+let service = ServiceCases(quick: quick, population: population)
+cases.results += try await service.authenticateUnderSignIns()
+cases.results += try await service.signInThroughput(hash: hash)
+cases.results += try service.burstMemory(binary: CommandLine.arguments[0])
 if FileManager.default.isExecutableFile(atPath: latchkey) {
     log("bench: processes …")
     try Processes(latchkey: latchkey, population: population, hash: hash).measure(rounds: quick ? 10 : 40, into: &cases)

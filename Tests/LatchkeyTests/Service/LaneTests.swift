@@ -53,15 +53,15 @@ import Testing
         #expect(name.hasPrefix("lk-test-"), "\(name)")
     }
 
-    /// The hashing lane yields the CPU to the server's own threads: nice 10 (field 19 of stat).
+    /// The hashing lane yields the CPU to the server's own threads: SCHED_IDLE (5), field 41 of stat.
     @Test(arguments: [false, true])
-    func lowerPriorityThreadsRunAtNiceTen(lower: Bool) async throws {
+    func lowerPriorityThreadsRunOnlyOnIdleCPUTime(lower: Bool) async throws {
         let lane = Lane(name: "lk-test", threads: 1, queueDepth: 4, lowerPriority: lower)
         defer { lane.shutdown() }
         let stat = try await lane.run { try String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8) }
-        // The fields after the parenthesised name: state is field 3, nice field 19.
+        // The fields after the parenthesised name: state is field 3, policy field 41.
         let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
-        #expect(fields[16] == (lower ? "10" : "0"), "\(stat)")
+        #expect(fields[38] == (lower ? "5" : "0"), "\(stat)")
     }
 
     @Test func atMostTheLanesThreadsRunAtOnce() async throws {
