@@ -17,12 +17,7 @@ import Testing
     }
 
     private func serviceCode<T>(_ body: () async throws -> T) async -> String? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return (error as? LatchkeyError)?.code.rawValue
-        }
+        await errorCode(body)?.rawValue
     }
 
     @Test func theCLIAndTheServiceAnswerTheSameSituationsWithTheSameCodes() async throws {

@@ -10,14 +10,6 @@ import Testing
     let password = Seeds.password
 
     /// The code of the `LatchkeyError` `body` throws, or nil when it throws none.
-    private func code<T>(_ body: () async throws -> T) async -> LatchkeyError.Code? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return (error as? LatchkeyError)?.code
-        }
-    }
 
     @Test func aServerRegistersSignsInAuthenticatesAuthorizesAndSignsOut() async throws {
         let service = LatchkeyService(workers: try Seeds.workers())
@@ -32,20 +24,20 @@ import Testing
         let principal = try await service.authenticate(token: token)
         #expect(principal.username == "alice")
         #expect(principal.session == signedIn.principal?.session && principal.session?.count == 8)
-        #expect(await code { try await service.authorize(token: token, role: "admin") } == .forbidden)
+        #expect(await errorCode { try await service.authorize(token: token, role: "admin") } == .forbidden)
 
         #expect(try await service.signOut(token: token) == 1)
-        #expect(await code { try await service.authenticate(token: token) } == .notSignedIn)
+        #expect(await errorCode { try await service.authenticate(token: token) } == .notSignedIn)
         #expect(try await service.signOut(token: token) == 0)
-        #expect(await code { try await service.authenticate(token: "not a token") } == .notSignedIn)
+        #expect(await errorCode { try await service.authenticate(token: "not a token") } == .notSignedIn)
     }
 
     @Test func failuresCarryStableCodesAndThePresentersWords() async throws {
         let service = LatchkeyService(workers: try Seeds.workers())
         _ = try await service.register(username: "alice", password: password)
-        #expect(await code { try await service.register(username: "alice", password: password) } == .usernameTaken)
-        #expect(await code { try await service.register(username: "bob", password: "short") } == .weakPassword)
-        #expect(await code { try await service.register(username: "b o b", password: password) } == .invalidInput)
+        #expect(await errorCode { try await service.register(username: "alice", password: password) } == .usernameTaken)
+        #expect(await errorCode { try await service.register(username: "bob", password: "short") } == .weakPassword)
+        #expect(await errorCode { try await service.register(username: "b o b", password: password) } == .invalidInput)
         do {
             _ = try await service.signIn(username: "alice", password: "not the password at all")
             Issue.record("signed in with a wrong password")
@@ -53,9 +45,12 @@ import Testing
             #expect(error == LatchkeyError(code: .invalidCredentials, message: "Invalid username or password."))
         }
         // An unknown name gets the same answer as a wrong password.
-        #expect(await code { try await service.signIn(username: "nobody", password: password) } == .invalidCredentials)
-        for _ in 0..<5 { _ = await code { try await service.signIn(username: "alice", password: "wrong wrong wrong") } }
-        #expect(await code { try await service.signIn(username: "alice", password: password) } == .throttled)
+        #expect(
+            await errorCode { try await service.signIn(username: "nobody", password: password) } == .invalidCredentials)
+        for _ in 0..<5 {
+            _ = await errorCode { try await service.signIn(username: "alice", password: "wrong wrong wrong") }
+        }
+        #expect(await errorCode { try await service.signIn(username: "alice", password: password) } == .throttled)
     }
 
     @Test func theSignedInUserManagesTheirPasswordSessionsAndHistory() async throws {
@@ -71,18 +66,20 @@ import Testing
         #expect(listed.filter(\.current).map(\.label) == ["laptop"])
         let phone = try #require(listed.first { $0.label == "phone" })
         #expect(try await service.revokeSession(token: tokens[0], id: phone.id) == false)
-        #expect(await code { try await service.revokeSession(token: tokens[0], id: "0000ffff") } == .invalidInput)
-        #expect(await code { try await service.authenticate(token: tokens[1]) } == .notSignedIn)
+        #expect(await errorCode { try await service.revokeSession(token: tokens[0], id: "0000ffff") } == .invalidInput)
+        #expect(await errorCode { try await service.authenticate(token: tokens[1]) } == .notSignedIn)
 
         let new = "a brand new passphrase, all mine"
         #expect(
-            await code { try await service.changePassword(token: tokens[0], current: "wrong wrong wrong", new: new) }
+            await errorCode {
+                try await service.changePassword(token: tokens[0], current: "wrong wrong wrong", new: new)
+            }
                 == .invalidCredentials)
         #expect(
-            await code { try await service.changePassword(token: tokens[0], current: password, new: "short") }
+            await errorCode { try await service.changePassword(token: tokens[0], current: password, new: "short") }
                 == .weakPassword)
         #expect(try await service.changePassword(token: tokens[0], current: password, new: new) == 1)
-        #expect(await code { try await service.authenticate(token: tokens[2]) } == .notSignedIn)
+        #expect(await errorCode { try await service.authenticate(token: tokens[2]) } == .notSignedIn)
         #expect(try await service.signOutOthers(token: tokens[0]) == 0)
 
         let history = try await service.history(token: tokens[0], limit: 20)
@@ -100,7 +97,7 @@ import Testing
         let service = LatchkeyService(workers: try Seeds.workers())
         _ = try await service.register(username: "alice", password: password)
         let browser = try ClientContext(address: "2001:db8::7", userAgent: "Mozilla/5.0 (X11; Linux x86_64)")
-        _ = await code {
+        _ = await errorCode {
             try await service.signIn(username: "alice", password: "not the password at all", client: browser)
         }
         let token = try #require(try await service.signIn(username: "alice", password: password, client: browser).token)
@@ -125,7 +122,7 @@ import Testing
         #expect(pending.uri?.hasPrefix("otpauth://totp/") == true)
         let app = Authenticator(base32: try #require(pending.secret))
         #expect(
-            await code { try await service.secondFactor(token: token, .confirm(code: "000000")) }
+            await errorCode { try await service.secondFactor(token: token, .confirm(code: "000000")) }
                 == .invalidCredentials)
         let enabled = try await service.secondFactor(token: token, .confirm(code: app.code(at: time.now())))
         let recovery = try #require(enabled.recoveryCodes)
@@ -141,7 +138,9 @@ import Testing
         let off = try await service.secondFactor(token: token, .disable(password: password, code: recovery[0]))
         #expect(off.status == .disabled)
         #expect(
-            await code { try await service.secondFactor(token: token, .disable(password: password, code: recovery[1])) }
+            await errorCode {
+                try await service.secondFactor(token: token, .disable(password: password, code: recovery[1]))
+            }
                 == .invalidInput)
     }
 
@@ -194,7 +193,7 @@ import Testing
         let limit = ContinuousClock.now + .seconds(10)
         while service.signInsWaiting < 1 && ContinuousClock.now < limit { await Task.yield() }
         #expect(service.signInsWaiting == 1)
-        #expect(await code { try await service.signIn(username: "alice", password: password) } == .overloaded)
+        #expect(await errorCode { try await service.signIn(username: "alice", password: password) } == .overloaded)
         // The hash is still held: a session check answers anyway.
         #expect(try await service.authenticate(token: token.secret).username == "alice")
 

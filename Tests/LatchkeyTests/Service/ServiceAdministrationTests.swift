@@ -30,15 +30,6 @@ import Testing
             request: .init(username: name, action: .roles(add: add, remove: remove), actor: .init(osUser: "root")))
     }
 
-    private func code<T>(_ body: () async throws -> T) async -> LatchkeyError.Code? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return (error as? LatchkeyError)?.code
-        }
-    }
-
     private func events() throws -> Int64 {
         try workers.database.read { db in
             try db.queryFirst("SELECT count(*) FROM auth_events") { try $0.int64(at: 0) } ?? -1
@@ -49,14 +40,17 @@ import Testing
         let bob = try await signedIn("bob")
         _ = try await signedIn("carol")
         let before = try events()
-        #expect(await code { try await service.users(token: bob) } == .forbidden)
-        #expect(await code { try await service.user(token: bob, username: "carol") } == .forbidden)
-        #expect(await code { try await service.administer(token: bob, username: "carol", .disable) } == .forbidden)
+        #expect(await errorCode { try await service.users(token: bob) } == .forbidden)
+        #expect(await errorCode { try await service.user(token: bob, username: "carol") } == .forbidden)
+        #expect(await errorCode { try await service.administer(token: bob, username: "carol", .disable) } == .forbidden)
         #expect(
-            await code { try await service.administer(token: bob, username: "bob", .roles(add: ["admin"], remove: [])) }
+            await errorCode {
+                try await service.administer(token: bob, username: "bob", .roles(add: ["admin"], remove: []))
+            }
                 == .forbidden)
         #expect(
-            await code { try await service.administer(token: bob, username: "carol", .setPassword("x")) } == .forbidden)
+            await errorCode { try await service.administer(token: bob, username: "carol", .setPassword("x")) }
+                == .forbidden)
         #expect(try events() == before)
         #expect(try await service.authenticate(token: bob).roles == [])
     }
@@ -64,9 +58,10 @@ import Testing
     @Test(arguments: ["", "not a token", "lk_short"])
     func textThatIsNoTokenIsNotSignedInNeverTheOperatorsAuthority(_ token: String) async throws {
         _ = try await signedIn("carol")
-        #expect(await code { try await service.users(token: token) } == .notSignedIn)
-        #expect(await code { try await service.user(token: token, username: "carol") } == .notSignedIn)
-        #expect(await code { try await service.administer(token: token, username: "carol", .disable) } == .notSignedIn)
+        #expect(await errorCode { try await service.users(token: token) } == .notSignedIn)
+        #expect(await errorCode { try await service.user(token: token, username: "carol") } == .notSignedIn)
+        #expect(
+            await errorCode { try await service.administer(token: token, username: "carol", .disable) } == .notSignedIn)
     }
 
     @Test func anAdministratorListsShowsAndActsAndIsNamedInTheTrail() async throws {
@@ -78,12 +73,14 @@ import Testing
 
         let disabled = try await service.administer(token: admin, username: "bob", .disable)
         #expect(disabled == AdministrationResult(outcome: "disabled", username: "bob", sessionsEnded: 1, roles: nil))
-        #expect(await code { try await service.authenticate(token: bob) } == .notSignedIn)
+        #expect(await errorCode { try await service.authenticate(token: bob) } == .notSignedIn)
         #expect(
-            await code { try await service.administer(token: admin, username: "bob", .setPassword("short")) }
+            await errorCode { try await service.administer(token: admin, username: "bob", .setPassword("short")) }
                 == .weakPassword)
-        #expect(await code { try await service.administer(token: admin, username: "nobody", .enable) } == .notFound)
-        #expect(await code { try await service.administer(token: admin, username: "B O B", .enable) } == .invalidInput)
+        #expect(
+            await errorCode { try await service.administer(token: admin, username: "nobody", .enable) } == .notFound)
+        #expect(
+            await errorCode { try await service.administer(token: admin, username: "B O B", .enable) } == .invalidInput)
         let roles = try await service.administer(token: admin, username: "bob", .roles(add: ["editor"], remove: []))
         #expect(roles.roles == ["editor"])
 
@@ -113,7 +110,7 @@ import Testing
         _ = try await signedIn("bob")
         _ = try await service.administer(token: admin, username: "bob", .expirePassword)
         grant("alice", remove: [Admin.role])
-        #expect(await code { try await service.administer(token: admin, username: "bob", .disable) } == .forbidden)
+        #expect(await errorCode { try await service.administer(token: admin, username: "bob", .disable) } == .forbidden)
         #expect(
             try await service.user(token: try await signedIn("carol", admin: true), username: "bob").account.disabled
                 == false)
@@ -123,6 +120,7 @@ import Testing
         let admin = try await signedIn("alice", admin: true)
         _ = try await signedIn("bob")
         _ = try await service.signOut(token: admin)
-        #expect(await code { try await service.administer(token: admin, username: "bob", .disable) } == .notSignedIn)
+        #expect(
+            await errorCode { try await service.administer(token: admin, username: "bob", .disable) } == .notSignedIn)
     }
 }
