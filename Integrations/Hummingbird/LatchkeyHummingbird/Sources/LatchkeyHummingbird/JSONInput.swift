@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import Latchkey
+import NIOCore
+
+/// A request's JSON object, read strictly: a bounded body, an object at the top, only the fields a
+/// route names, each of its type. Anything else is a 400 (or 413) with the one error object.
+struct JSONInput {
+    private let fields: [String: Value]
+
+    enum Value: Decodable {
+        case string(String)
+        case bool(Bool)
+        case number(Double)
+        case null
+        case other
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? container.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? container.decode(Double.self) {
+                self = .number(value)
+            } else {
+                self = .other
+            }
+        }
+    }
+
+    /// A refused input, already worded as the response.
+    struct Refusal: Error {
+        let response: Response
+    }
+
+    /// Reads the body of `request` (at most `limit` bytes) as an object with only `allowed` keys.
+    static func read(_ request: Request, allowed: Set<String>, limit: Int) async throws(Refusal) -> JSONInput {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch {
+            throw Refusal(
+                response: ErrorResponse.badRequest(
+                    "The request body is larger than \(limit / 1024) KiB.", status: .contentTooLarge))
+        }
+        let fields: [String: Value]
+        do {
+            fields = try JSONDecoder().decode([String: Value].self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw Refusal(response: ErrorResponse.badRequest("The request body is not a JSON object."))
+        }
+        if let unknown = fields.keys.filter({ !allowed.contains($0) }).sorted().first {
+            throw Refusal(response: ErrorResponse.badRequest("Unknown field \(Self.quoted(unknown))."))
+        }
+        return JSONInput(fields: fields)
+    }
+
+    /// The text of `key`; nil when absent or null, a refusal when it is of another type.
+    func string(_ key: String) throws(Refusal) -> String? {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw Refusal(response: ErrorResponse.badRequest("The field \(key) must be a string."))
+        }
+    }
+
+    /// The text of `key`, which must be there.
+    func required(_ key: String) throws(Refusal) -> String {
+        guard let text = try string(key) else {
+            throw Refusal(response: ErrorResponse.badRequest("The field \(key) is required."))
+        }
+        return text
+    }
+
+    /// The truth of `key` (false when absent).
+    func bool(_ key: String) throws(Refusal) -> Bool {
+        switch fields[key] {
+        case nil, .null?: return false
+        case .bool(let value)?: return value
+        default: throw Refusal(response: ErrorResponse.badRequest("The field \(key) must be true or false."))
+        }
+    }
+
+    /// A field name as the message may show it: printable ASCII only, cut short.
+    private static func quoted(_ key: String) -> String {
+        let printable = key.unicodeScalars.prefix(32).map { (0x20..<0x7F).contains($0.value) ? Character($0) : "?" }
+        return "\"" + String(printable) + "\""
+    }
+}

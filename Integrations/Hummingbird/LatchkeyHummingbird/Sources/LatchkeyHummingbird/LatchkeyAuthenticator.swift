@@ -1,0 +1,43 @@
+public import Hummingbird
+public import Latchkey
+
+/// Middleware for a Swift server's own routes: finds the request's session (bearer token, else the
+/// session cookie), puts its principal in the context, and answers 401 with the one error object
+/// when there is none. With `role`, a principal without that role gets 403. An unsafe request
+/// authenticated by the cookie must pass the cross-origin check (403 otherwise).
+public struct LatchkeyAuthenticator<Context: LatchkeyRequestContextProtocol>: RouterMiddleware {
+    let service: LatchkeyService
+    let options: LatchkeyHTTPOptions
+    let role: String?
+
+    /// Requires a signed-in user (holding `role`, when given) on every route behind it.
+    public init(service: LatchkeyService, options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(), role: String? = nil) {
+        self.service = service
+        self.options = options
+        self.role = role
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard let credentials = Credentials.of(request, cookieName: options.cookieName) else {
+            return ErrorResponse.response(LatchkeyError(code: .notSignedIn, message: "Not signed in."))
+        }
+        let unsafe = ![.get, .head, .options].contains(request.method)
+        if unsafe && credentials.viaCookie && !CrossOriginCheck.allows(request, publicOrigin: options.publicOrigin) {
+            return ErrorResponse.response(LatchkeyRoutes<Context>.crossOrigin)
+        }
+        var context = context
+        do {
+            context.principal =
+                if let role {
+                    try await service.authorize(token: credentials.token, role: role)
+                } else {
+                    try await service.authenticate(token: credentials.token)
+                }
+        } catch {
+            return ErrorResponse.response(error)
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,24 @@
+public import Hummingbird
+public import Latchkey
+public import NIOCore
+
+/// What the Latchkey routes and middleware need of a request context: the peer's address (for the
+/// client context) and a place for the principal the authenticator found.
+public protocol LatchkeyRequestContextProtocol: RemoteAddressRequestContext {
+    /// The signed-in principal, once `LatchkeyAuthenticator` accepted the request's token.
+    var principal: Principal? { get set }
+}
+
+/// A ready request context for applications that need nothing else.
+public struct LatchkeyRequestContext: LatchkeyRequestContextProtocol {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+    public var principal: Principal?
+
+    /// The context of a request arriving on `source`'s channel.
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        remoteAddress = source.channel.remoteAddress
+        principal = nil
+    }
+}

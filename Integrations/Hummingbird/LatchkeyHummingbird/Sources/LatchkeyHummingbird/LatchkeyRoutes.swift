@@ -1,0 +1,272 @@
+import Foundation
+import HTTPTypes
+public import Hummingbird
+public import Latchkey
+
+/// Latchkey over HTTP: the JSON routes under `/v1`, the forward-auth check, health and readiness,
+/// and the sign-in page, added to a router in one call. Every route is a display of the async
+/// service: the rules live in the scenes, the routes only translate.
+public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable {
+    let service: LatchkeyService
+    let options: LatchkeyHTTPOptions
+    let resolver: ClientResolver
+
+    /// Routes over `service`, seeing the network and the browser as `options` say.
+    public init(service: LatchkeyService, options: LatchkeyHTTPOptions = LatchkeyHTTPOptions()) {
+        self.service = service
+        self.options = options
+        resolver = ClientResolver(trusted: options.trustedProxies)
+    }
+
+    /// Adds every route to `router`.
+    public func add(to router: Router<Context>) {
+        router.get("/health") { _, _ in JSONResponse.make(["status": "ok"]) }
+        router.get("/ready") { _, _ in
+            await answer {
+                try await service.checkReady()
+                return JSONResponse.make(["status": "ready"])
+            }
+        }
+        router.get("/v1/auth") { request, context in await forwardAuth(request, context) }
+        addAccountRoutes(to: router)
+        addSessionRoutes(to: router)
+        addSecondFactorRoutes(to: router)
+        LoginPage(routes: self).add(to: router)
+    }
+
+    private func addAccountRoutes(to router: Router<Context>) {
+        router.post("/v1/register") { request, context in
+            await answer {
+                let input = try await read(request, ["username", "password", "email", "phone", "display_name"])
+                let principal = try await service.register(
+                    username: try input.required("username"), password: try input.required("password"),
+                    email: try input.string("email"), phone: try input.string("phone"),
+                    displayName: try input.string("display_name"), client: client(request, context))
+                return JSONResponse.make(Registered(registered: true, principal: principal), status: .created)
+            }
+        }
+        router.post("/v1/login") { request, context in
+            await answer { try await login(request, context) }
+        }
+        router.get("/v1/me") { request, context in
+            await answer { JSONResponse.make(try await service.authenticate(token: try token(request))) }
+        }
+        router.post("/v1/password") { request, context in
+            await answer {
+                let credentials = try signedIn(request, unsafe: true)
+                let input = try await read(request, ["current", "new"])
+                let ended = try await service.changePassword(
+                    token: credentials.token, current: try input.required("current"), new: try input.required("new"),
+                    client: client(request, context))
+                return JSONResponse.make(PasswordChanged(changed: true, otherSessionsEnded: ended))
+            }
+        }
+        router.get("/v1/history") { request, context in
+            await answer {
+                let limit = request.uri.queryParameters.get("limit").map { Int($0) }
+                guard limit != .some(nil) else {
+                    throw LatchkeyError(code: .invalidInput, message: "limit must be a number.")
+                }
+                let events = try await service.history(token: try token(request), limit: limit ?? nil)
+                return JSONResponse.make(["events": events])
+            }
+        }
+    }
+
+    private func addSessionRoutes(to router: Router<Context>) {
+        router.post("/v1/logout") { request, context in
+            await answer { try await logout(request, context, everywhere: false) }
+        }
+        router.post("/v1/logout-all") { request, context in
+            await answer { try await logout(request, context, everywhere: true) }
+        }
+        router.get("/v1/sessions") { request, context in
+            await answer { JSONResponse.make(["sessions": try await service.sessions(token: try token(request))]) }
+        }
+        router.delete("/v1/sessions/:id") { request, context in
+            await answer {
+                let credentials = try signedIn(request, unsafe: true)
+                let id = context.parameters.get("id") ?? ""
+                let current = try await service.revokeSession(
+                    token: credentials.token, id: id, client: client(request, context))
+                var response = JSONResponse.make(SignedOut(signedOut: 1, current: current))
+                if current && credentials.viaCookie { response.setCookie(SessionCookie.clear(options: options)) }
+                return response
+            }
+        }
+    }
+
+    private func addSecondFactorRoutes(to router: Router<Context>) {
+        let actions: [(String, Set<String>, @Sendable (JSONInput) throws(JSONInput.Refusal) -> SecondFactor.Action)] = [
+            (
+                "enroll", ["password"],
+                { input throws(JSONInput.Refusal) in .enroll(password: try input.required("password")) }
+            ),
+            ("confirm", ["code"], { input throws(JSONInput.Refusal) in .confirm(code: try input.required("code")) }),
+            (
+                "disable", ["password", "code"],
+                { input throws(JSONInput.Refusal) in
+                    .disable(password: try input.required("password"), code: try input.required("code"))
+                }
+            ),
+            (
+                "recovery-codes", ["password", "code"],
+                { input throws(JSONInput.Refusal) in
+                    .replaceRecoveryCodes(password: try input.required("password"), code: try input.required("code"))
+                }
+            ),
+        ]
+        for (path, fields, action) in actions {
+            router.post("/v1/second-factor/\(path)") { request, context in
+                await answer {
+                    let credentials = try signedIn(request, unsafe: true)
+                    let input = try await read(request, fields)
+                    return JSONResponse.make(
+                        try await service.secondFactor(
+                            token: credentials.token, try action(input), client: client(request, context)))
+                }
+            }
+        }
+    }
+
+    // MARK: The routes with more to them
+
+    /// Signs in; with a `code`, through the second-factor step at once. With `"cookie": true` the
+    /// token goes into the session cookie instead of the body.
+    private func login(_ request: Request, _ context: Context) async throws -> Response {
+        let input = try await read(request, ["username", "password", "code", "label", "cookie"])
+        let wantsCookie = try input.bool("cookie")
+        if wantsCookie && !CrossOriginCheck.allows(request, publicOrigin: options.publicOrigin) {
+            throw Self.crossOrigin
+        }
+        let client = client(request, context)
+        var result = try await service.signIn(
+            username: try input.required("username"), password: try input.required("password"),
+            label: try input.string("label"), client: client)
+        if result.status == .secondFactorRequired, let challenge = result.challenge {
+            guard let code = try input.string("code") else {
+                throw LatchkeyError(
+                    code: .secondFactorRequired, message: "A second-factor code is required: send it as \"code\".")
+            }
+            result = try await service.completeSignIn(challenge: challenge, code: code, client: client)
+        }
+        guard let token = result.token else {
+            throw LatchkeyError(code: .internalError, message: "Internal error: a sign-in without a session.")
+        }
+        let body = SignedIn(
+            signedIn: true, passwordChangeRequired: result.status == .passwordChangeRequired,
+            principal: result.principal, token: wantsCookie ? nil : token)
+        var response = JSONResponse.make(body)
+        if wantsCookie {
+            response.setCookie(SessionCookie.set(token, options: options, expires: result.principal?.sessionExpires))
+        }
+        return response
+    }
+
+    private func logout(_ request: Request, _ context: Context, everywhere: Bool) async throws -> Response {
+        let credentials = try signedIn(request, unsafe: true)
+        let ended = try await service.signOut(
+            token: credentials.token, everywhere: everywhere, client: client(request, context))
+        var response = JSONResponse.make(SignedOut(signedOut: ended, current: ended > 0))
+        if credentials.viaCookie { response.setCookie(SessionCookie.clear(options: options)) }
+        return response
+    }
+
+    /// The forward-auth check (nginx `auth_request`, Traefik `ForwardAuth`, Caddy `forward_auth`):
+    /// 200 with the principal in headers, 401 without a live session, 403 without `?role=`.
+    private func forwardAuth(_ request: Request, _ context: Context) async -> Response {
+        await answer {
+            let token = try token(request)
+            let principal: Principal
+            if let role = request.uri.queryParameters.get("role") {
+                principal = try await service.authorize(token: token, role: role)
+            } else {
+                principal = try await service.authenticate(token: token)
+            }
+            var headers = HTTPFields()
+            headers[HTTPField.Name("X-Latchkey-User")!] = principal.username
+            headers[HTTPField.Name("X-Latchkey-Roles")!] = principal.roles.joined(separator: ",")
+            headers[HTTPField.Name("X-Latchkey-Session")!] = principal.session ?? ""
+            headers[.cacheControl] = "no-store"
+            return Response(status: .ok, headers: headers)
+        }
+    }
+
+    // MARK: Helpers
+
+    static var crossOrigin: LatchkeyError {
+        LatchkeyError(code: .forbidden, message: "Cross-origin request refused.")
+    }
+
+    /// The request's session token, for a safe (read-only) request.
+    func token(_ request: Request) throws(LatchkeyError) -> String {
+        try signedIn(request, unsafe: false).token
+    }
+
+    /// The request's credentials; an unsafe request carrying only the cookie must pass the
+    /// cross-origin check.
+    func signedIn(_ request: Request, unsafe: Bool) throws(LatchkeyError) -> Credentials {
+        guard let credentials = Credentials.of(request, cookieName: options.cookieName) else {
+            throw LatchkeyError(code: .notSignedIn, message: "Not signed in.")
+        }
+        if unsafe && credentials.viaCookie && !CrossOriginCheck.allows(request, publicOrigin: options.publicOrigin) {
+            throw Self.crossOrigin
+        }
+        return credentials
+    }
+
+    func client(_ request: Request, _ context: Context) -> ClientContext? {
+        resolver.client(request, peer: context.remoteAddress)
+    }
+
+    private func read(_ request: Request, _ allowed: Set<String>) async throws(JSONInput.Refusal) -> JSONInput {
+        try await JSONInput.read(request, allowed: allowed, limit: options.maximumBodyBytes)
+    }
+
+    /// Runs a route; every failure becomes the one error object.
+    func answer(_ body: () async throws -> Response) async -> Response {
+        do {
+            return try await body()
+        } catch let refusal as JSONInput.Refusal {
+            return refusal.response
+        } catch let error as LatchkeyError {
+            return ErrorResponse.response(error)
+        } catch {
+            return ErrorResponse.response(LatchkeyError(code: .internalError, message: "Internal error."))
+        }
+    }
+}
+
+struct Registered: Encodable {
+    let registered: Bool
+    let principal: Principal
+}
+
+struct SignedIn: Encodable {
+    let signedIn: Bool
+    let passwordChangeRequired: Bool
+    let principal: Principal?
+    let token: String?
+
+    enum CodingKeys: String, CodingKey {
+        case signedIn = "signed_in", passwordChangeRequired = "password_change_required", principal, token
+    }
+}
+
+struct SignedOut: Encodable {
+    let signedOut: Int
+    let current: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case signedOut = "signed_out", current
+    }
+}
+
+struct PasswordChanged: Encodable {
+    let changed: Bool
+    let otherSessionsEnded: Int
+
+    enum CodingKeys: String, CodingKey {
+        case changed, otherSessionsEnded = "other_sessions_ended"
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Latchkey
+import NIOCore
+
+/// The sign-in page: a plain HTML form (no script, no framework, no external asset), the
+/// second-factor step, and a redirect to `next` (same-origin paths only). `POST /logout` from a
+/// form signs out. Form posts pass the cross-origin check, so another site cannot sign a visitor
+/// in or out.
+struct LoginPage<Context: LatchkeyRequestContextProtocol> {
+    let routes: LatchkeyRoutes<Context>
+
+    func add(to router: Router<Context>) {
+        router.get("/login") { request, _ in
+            Self.page(.password, next: Self.safeNext(request.uri.queryParameters.get("next")), message: nil)
+        }
+        router.post("/login") { request, context in await signIn(request, context) }
+        router.post("/logout") { request, context in await signOut(request, context) }
+    }
+
+    private func signIn(_ request: Request, _ context: Context) async -> Response {
+        let form = await Self.form(request, limit: routes.options.maximumBodyBytes)
+        let next = Self.safeNext(form["next"])
+        guard CrossOriginCheck.allows(request, publicOrigin: routes.options.publicOrigin) else {
+            return Self.page(
+                .password, next: next, message: LatchkeyRoutes<Context>.crossOrigin.message, status: .forbidden)
+        }
+        let client = routes.client(request, context)
+        do {
+            let result: SignInResult
+            if let challenge = form["challenge"] {
+                result = try await routes.service.completeSignIn(
+                    challenge: challenge, code: form["code"] ?? "", client: client)
+            } else {
+                result = try await routes.service.signIn(
+                    username: form["username"] ?? "", password: form["password"] ?? "", label: "browser",
+                    client: client)
+            }
+            if result.status == .secondFactorRequired, let challenge = result.challenge {
+                return Self.page(.code(challenge: challenge), next: next, message: nil)
+            }
+            guard let token = result.token else { return Self.page(.password, next: next, message: "Internal error.") }
+            var response = Response(status: .seeOther, headers: [.location: next, .cacheControl: "no-store"])
+            response.setCookie(
+                SessionCookie.set(token, options: routes.options, expires: result.principal?.sessionExpires))
+            return response
+        } catch {
+            let step: Step = form["challenge"].map { .code(challenge: $0) } ?? .password
+            // A wrong code ends nothing: the same challenge may be answered again (within its limit).
+            return Self.page(step, next: next, message: error.message, status: ErrorResponse.status(of: error.code))
+        }
+    }
+
+    private func signOut(_ request: Request, _ context: Context) async -> Response {
+        guard CrossOriginCheck.allows(request, publicOrigin: routes.options.publicOrigin) else {
+            return Self.page(
+                .password, next: "/", message: LatchkeyRoutes<Context>.crossOrigin.message, status: .forbidden)
+        }
+        if let cookie = request.cookies[routes.options.cookieName] {
+            _ = try? await routes.service.signOut(token: cookie.value, client: routes.client(request, context))
+        }
+        var response = Response(status: .seeOther, headers: [.location: "/login", .cacheControl: "no-store"])
+        response.setCookie(SessionCookie.clear(options: routes.options))
+        return response
+    }
+
+    enum Step {
+        case password
+        case code(challenge: String)
+    }
+
+    /// A local path to go to after signing in; anything that could leave this origin (`//host`,
+    /// `/\host`, a scheme, controls) becomes `/`.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), next.utf8.count <= 2_048,
+            next.unicodeScalars.allSatisfy({ (0x21..<0x7F).contains($0.value) })
+        else { return "/" }
+        return next
+    }
+
+    static func page(
+        _ step: Step, next: String, message: String?, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let fields: String
+        switch step {
+        case .password:
+            fields = """
+                <label>Username <input name="username" autocomplete="username" required autofocus></label>
+                <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
+                """
+        case .code(let challenge):
+            fields = """
+                <input type="hidden" name="challenge" value="\(escape(challenge))">
+                <label>Code from your authenticator app, or a recovery code
+                <input name="code" autocomplete="one-time-code" inputmode="text" required autofocus></label>
+                """
+        }
+        let notice = message.map { "<p role=\"alert\" class=\"error\">\(escape($0))</p>" } ?? ""
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+            <title>Sign in</title>
+            <style>body{font:16px system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem}
+            label{display:block;margin:1rem 0}input{display:block;width:100%;padding:.4rem;box-sizing:border-box}
+            button{padding:.5rem 1rem}.error{color:#a00}</style></head>
+            <body><h1>Sign in</h1>\(notice)
+            <form method="post" action="/login">
+            \(fields)
+            <input type="hidden" name="next" value="\(escape(next))">
+            <button type="submit">Sign in</button>
+            </form></body></html>
+            """
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        headers[.contentSecurityPolicy] =
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
+        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// An `application/x-www-form-urlencoded` body, bounded; the first value of each name.
+    static func form(_ request: Request, limit: Int) async -> [String: String] {
+        guard let buffer = try? await request.body.collect(upTo: limit) else { return [:] }
+        var fields: [String: String] = [:]
+        for pair in String(decoding: buffer.readableBytesView, as: UTF8.self).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(parts[0]), fields[name] == nil else { continue }
+            fields[name] = parts.count == 2 ? decode(parts[1]) : ""
+        }
+        return fields
+    }
+
+    private static func decode(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Latchkey
+import LatchkeyHummingbird
+import Logging
+
+/// `latchkey-server`: Latchkey's routes, forward-auth and sign-in page over HTTP. SIGTERM (or
+/// SIGINT) stops accepting, lets requests in flight finish, and exits 0.
+@main
+struct LatchkeyServer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "latchkey-server",
+        abstract: "Serve Latchkey's accounts over HTTP, with a forward-auth endpoint for nginx, Traefik and Caddy.",
+        discussion: """
+            Examples:
+              latchkey-server --database /var/lib/latchkey/users.sqlite3
+              latchkey-server --listen 0.0.0.0:8080 --trusted-proxy 10.0.0.0/8 --public-origin https://auth.example.com
+            """)
+
+    @Option(help: "HOST:PORT to listen on.")
+    var listen = "127.0.0.1:8080"
+
+    @Option(help: "The database: a SQLite file or a postgresql:// URL (default: $LATCHKEY_DATABASE).")
+    var database: String?
+
+    @Option(help: "A proxy (CIDR or address) whose X-Forwarded-For / Forwarded headers are believed; repeatable.")
+    var trustedProxy: [String] = []
+
+    @Option(help: "The origin browsers see, e.g. https://auth.example.com (trusted by the cross-origin check).")
+    var publicOrigin: String?
+
+    @Flag(help: "Name the cookie 'latchkey' without Secure, for plain-HTTP development only.")
+    var insecureCookie = false
+
+    mutating func validate() throws {
+        guard Self.hostAndPort(listen) != nil else { throw ValidationError("--listen takes HOST:PORT.") }
+        for range in trustedProxy where AddressRange(range) == nil {
+            throw ValidationError("--trusted-proxy \(range) is not an address or a CIDR range.")
+        }
+        if database == nil && ProcessInfo.processInfo.environment["LATCHKEY_DATABASE"] == nil {
+            throw ValidationError("Name the database with --database or LATCHKEY_DATABASE.")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "latchkey-server")
+        logger.logLevel = .info
+        let path = database ?? ProcessInfo.processInfo.environment["LATCHKEY_DATABASE"] ?? ""
+        let location = DatabaseLocation(parsing: path)
+        let workers: LatchkeyWorkers
+        do {
+            let secret =
+                ProcessInfo.processInfo.environment["LATCHKEY_SECRET_KEY_FILE"].map { InstallationSecret(keyFile: $0) }
+            workers = LatchkeyWorkers(database: try DatabaseWorker(location), secret: secret)
+            try workers.checkInstallationKey()
+        } catch {
+            FileHandle.standardError.write(Data("latchkey-server: cannot use the database: \(error)\n".utf8))
+            throw ExitCode(74)
+        }
+        let service = LatchkeyService(workers: workers, logger: logger)
+        let options = LatchkeyHTTPOptions(
+            trustedProxies: trustedProxy.compactMap(AddressRange.init), publicOrigin: publicOrigin,
+            insecureCookie: insecureCookie)
+        let router = Router(context: LatchkeyRequestContext.self)
+        LatchkeyRoutes<LatchkeyRequestContext>(service: service, options: options).add(to: router)
+        let (host, port) = Self.hostAndPort(listen)!
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: port), serverName: "latchkey-server"),
+            logger: logger)
+        try await app.runService()
+    }
+
+    static func hostAndPort(_ text: String) -> (String, Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+            (0...65_535).contains(port)
+        else { return nil }
+        let host = text[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return host.isEmpty ? nil : (host, port)
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Latchkey
+import LatchkeyHummingbird
+import Testing
+
+/// The shipped `examples/nginx.conf`, run by a real nginx in front of a live server: nginx asks
+/// `/v1/auth` before every request and hands the application the user it answered.
+@Suite(.serialized) struct NginxForwardAuthTests {
+    @Test func nginxLetsOnlySignedInRequestsThroughAndTellsTheUpstreamWho() async throws {
+        let server = try TestServer()
+        try await server.application(port: 0).test(.live) { client in
+            let appPort = try #require(client.port)
+            let token = try await client.signedIn("alice")
+            let nginx = try Nginx(
+                example: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples"),
+                latchkeyPort: appPort, applicationPort: appPort)
+            defer { nginx.stop() }
+
+            let anonymous = try nginx.get("/hello", token: nil)
+            #expect(anonymous.status == 401)
+            let signedIn = try nginx.get("/hello", token: token)
+            #expect(signedIn.status == 200)
+            #expect(signedIn.body == "upstream saw alice")
+            // A client cannot name itself: nginx sets the header from the check's answer.
+            let forged = try nginx.get("/hello", token: token, headers: ["X-Latchkey-User": "root"])
+            #expect(forged.body == "upstream saw alice")
+            #expect(try nginx.get("/hello", token: nil, headers: ["X-Latchkey-User": "root"]).status == 401)
+            // The JSON routes pass through to latchkey-server itself.
+            let me = try nginx.get("/v1/me", token: token)
+            #expect(me.status == 200 && me.body.contains("\"username\":\"alice\""))
+        }
+    }
+}
+
+/// A throwaway nginx: the example's server block, its ports rewritten, under a minimal main
+/// configuration in a temporary folder.
+struct Nginx {
+    let folder: URL
+    let port: Int
+    let process: Spawned
+
+    init(example: URL, latchkeyPort: Int, applicationPort: Int) throws {
+        guard let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].first(where: FileManager.default.isExecutableFile)
+        else {
+            throw CocoaError(
+                .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "nginx is not installed (apt-get install nginx)"]
+            )
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-nginx-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        port = try FreePort.find()
+        var block = try String(contentsOf: example.appendingPathComponent("nginx.conf"), encoding: .utf8)
+        block = block.replacingOccurrences(of: "listen 8000;", with: "listen 127.0.0.1:\(port);")
+            .replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(latchkeyPort)")
+            .replacingOccurrences(of: "127.0.0.1:3000", with: "127.0.0.1:\(applicationPort)")
+        try FileManager.default.copyItem(
+            at: example.appendingPathComponent("latchkey-proxy-headers"),
+            to: folder.appendingPathComponent("latchkey-proxy-headers"))
+        let temp = folder.path
+        let main = """
+            daemon off;
+            master_process off;
+            pid \(temp)/nginx.pid;
+            error_log \(temp)/error.log;
+            events { worker_connections 64; }
+            http {
+                access_log off;
+                client_body_temp_path \(temp)/body;
+                proxy_temp_path \(temp)/proxy;
+                fastcgi_temp_path \(temp)/fastcgi;
+                uwsgi_temp_path \(temp)/uwsgi;
+                scgi_temp_path \(temp)/scgi;
+            \(block)
+            }
+            """
+        try main.write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        process = try Spawned(binary, ["-p", temp, "-c", "\(temp)/nginx.conf", "-e", "\(temp)/error.log"])
+        try FreePort.waitUntilListening(port)
+    }
+
+    func stop() {
+        _ = process.stop(SIGQUIT)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A GET through nginx with curl (a client of its own, as a browser or a script would be).
+    func get(_ path: String, token: String?, headers: [String: String] = [:]) throws -> (status: Int, body: String) {
+        let output = folder.appendingPathComponent("response-\(UUID().uuidString)")
+        var arguments = ["-s", "-o", output.path, "-w", "%{http_code}", "--max-time", "10"]
+        if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
+        for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
+        arguments.append("http://127.0.0.1:\(port)\(path)")
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = arguments
+        let status = Pipe()
+        curl.standardOutput = status
+        try curl.run()
+        let code = status.fileHandleForReading.readDataToEndOfFile()
+        curl.waitUntilExit()
+        let body = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        return (Int(String(decoding: code, as: UTF8.self)) ?? 0, body)
+    }
+}
+
+/// A TCP port nobody listens on, and a wait for someone to.
+enum FreePort {
+    static func find() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw CocoaError(.fileWriteUnknown) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func waitUntilListening(_ port: Int) throws {
+        for _ in 0..<200 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            close(fd)
+            if connected { return }
+            usleep(25_000)
+        }
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "nginx did not start listening"])
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Latchkey
+import LatchkeyHummingbird
+import NIOCore
+import Testing
+
+/// A server over an in-memory database with cheap Argon2id, and small helpers to call it.
+struct TestServer {
+    let service: LatchkeyService
+    let options: LatchkeyHTTPOptions
+    static let password = "correct horse battery staple"
+
+    init(options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(), policy: SecurityPolicy = SecurityPolicy()) throws {
+        service = LatchkeyService(
+            workers: LatchkeyWorkers(
+                database: try DatabaseWorker(.inMemory), hasher: Argon2idHasher(parameters: .cheapestForTests),
+                policy: policy, secret: InstallationSecret()))
+        self.options = options
+    }
+
+    func application(port: Int? = nil) -> some ApplicationProtocol {
+        let router = Router(context: LatchkeyRequestContext.self)
+        LatchkeyRoutes<LatchkeyRequestContext>(service: service, options: options).add(to: router)
+        let protected = router.group("/app").add(middleware: LatchkeyAuthenticator(service: service, options: options))
+        protected.get("/hello") { _, context in "hello \(context.principal?.username ?? "?")" }
+        let admins = router.group("/admin").add(
+            middleware: LatchkeyAuthenticator(service: service, options: options, role: "admin"))
+        admins.get("/panel") { _, _ in "panel" }
+        // An upstream application behind nginx: says whom the proxy told it about.
+        router.get("/hello") { request, _ in
+            "upstream saw \(request.headers[HTTPField.Name("X-Latchkey-User")!] ?? "nobody")"
+        }
+        guard let port else { return Application(router: router) }
+        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))
+    }
+
+    /// Runs `body` against the application in Hummingbird's router test framework.
+    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await application().test(.router, body)
+    }
+}
+
+/// A JSON object from a response body.
+func object(_ response: TestResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+}
+
+/// The one error object's code.
+func errorCode(_ response: TestResponse) throws -> String? {
+    (try object(response)["error"] as? [String: Any])?["code"] as? String
+}
+
+extension TestClientProtocol {
+    /// POSTs `json` (text, sent as it is) to `uri`.
+    @discardableResult
+    func post(_ uri: String, _ json: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: json))
+    }
+
+    func get(_ uri: String, token: String? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = headers
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await execute(uri: uri, method: .get, headers: headers)
+    }
+
+    /// Registers `name` and signs in; the bearer token.
+    func signedIn(_ name: String = "alice") async throws -> String {
+        let registered = try await post(
+            "/v1/register", #"{"username": "\#(name)", "password": "\#(TestServer.password)"}"#)
+        #expect(registered.status == .created)
+        let login = try await post("/v1/login", #"{"username": "\#(name)", "password": "\#(TestServer.password)"}"#)
+        #expect(login.status == .ok)
+        return try #require(try object(login)["token"] as? String)
+    }
+}
