@@ -16,6 +16,16 @@ public struct Principal: Codable, Sendable, Hashable {
         case userID = "user_id", username, roles, session, sessionExpires = "session_expires"
     }
 
+    /// Every key always present, `null` for what is absent (as the CLI's JSON).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(userID, forKey: .userID)
+        try container.encode(username, forKey: .username)
+        try container.encode(roles, forKey: .roles)
+        try container.encode(session, forKey: .session)
+        try container.encode(sessionExpires, forKey: .sessionExpires)
+    }
+
     init(_ user: UserProfile, session: SessionInfo?) {
         userID = user.id
         username = user.username
@@ -65,6 +75,19 @@ public struct SessionSummary: Codable, Sendable, Hashable {
         case id, label, created, lastUsed = "last_used", expires, current, address, userAgent = "user_agent"
     }
 
+    /// Every key always present, `null` for what is absent (as the CLI's JSON).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(label, forKey: .label)
+        try container.encode(created, forKey: .created)
+        try container.encode(lastUsed, forKey: .lastUsed)
+        try container.encode(expires, forKey: .expires)
+        try container.encode(current, forKey: .current)
+        try container.encode(address, forKey: .address)
+        try container.encode(userAgent, forKey: .userAgent)
+    }
+
     init(_ item: Sessions.Item) {
         id = item.session.shortID
         label = item.session.label
@@ -93,6 +116,17 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case time, kind, reason, byAdministrator = "by_administrator", address, userAgent = "user_agent"
+    }
+
+    /// Every key always present, `null` for what is absent (as the CLI's JSON).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(time, forKey: .time)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(byAdministrator, forKey: .byAdministrator)
+        try container.encode(address, forKey: .address)
+        try container.encode(userAgent, forKey: .userAgent)
     }
 
     init(_ event: AuthEvent) {

@@ -202,3 +202,14 @@ import Testing
         #expect(try await queued.value.status == .signedIn)
     }
 }
+
+@Suite struct ServiceResultEncodingTests {
+    @Test func absentValuesAreEncodedAsNullSoEveryKeyIsAlwaysThere() async throws {
+        let service = LatchkeyService(workers: try Seeds.workers())
+        let principal = try await service.register(username: "alice", password: Seeds.password)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: try JSONEncoder().encode(principal)) as? [String: Any])
+        #expect(Set(json.keys) == ["user_id", "username", "roles", "session", "session_expires"])
+        #expect(json["session"] is NSNull)
+    }
+}
