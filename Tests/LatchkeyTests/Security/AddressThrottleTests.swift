@@ -185,4 +185,17 @@ import Testing
         #expect(long.userAgent?.count == ClientContext.maximumUserAgentLength)
         #expect(ClientContext(local: "\u{7}").userAgent == nil)
     }
+
+    @Test func aRangeHoldsTheAddressesOfItsPrefixOnly() throws {
+        let ten = try #require(AddressRange("10.0.0.0/8"))
+        #expect(ten.contains("10.255.1.2") && ten.contains("::ffff:10.0.0.1"))
+        #expect(!ten.contains("11.0.0.1") && !ten.contains("2001:db8::1") && !ten.contains("not an address"))
+        let six = try #require(AddressRange("2001:db8::/33"))
+        #expect(six.contains("2001:db8:7fff::1") && !six.contains("2001:db8:8000::1"))
+        #expect(try #require(AddressRange("127.0.0.1")).contains("127.0.0.1"))
+        #expect(!(try #require(AddressRange("127.0.0.1")).contains("127.0.0.2")))
+        for text in ["10.0.0.0/33", "10.0.0.0/", "/8", "10.0.0.0/8/8", "localhost", "::/129"] {
+            #expect(AddressRange(text) == nil, "\(text)")
+        }
+    }
 }

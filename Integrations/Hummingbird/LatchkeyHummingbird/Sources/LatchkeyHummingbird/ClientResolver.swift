@@ -15,7 +15,7 @@ struct ClientResolver: Sendable {
         var address = socket
         if isTrusted(socket) {
             for hop in forwarded(request).reversed() {
-                guard AddressRange.bytes(hop) != nil else { break }
+                guard (try? ClientContext(address: hop)) != nil else { break }
                 address = hop
                 if !isTrusted(hop) { break }
             }

@@ -1,3 +1,5 @@
+public import Latchkey
+
 /// How the routes see the network and the browser.
 public struct LatchkeyHTTPOptions: Sendable {
     /// Peers whose `X-Forwarded-For` / `Forwarded` headers are believed; from anyone else the
