@@ -20,17 +20,17 @@ import Testing
                 latchkeyPort: appPort, applicationPort: appPort)
             defer { nginx.stop() }
 
-            let anonymous = try nginx.get("/hello", token: nil)
+            let anonymous = try await nginx.get("/hello", token: nil)
             #expect(anonymous.status == 401)
-            let signedIn = try nginx.get("/hello", token: token)
+            let signedIn = try await nginx.get("/hello", token: token)
             #expect(signedIn.status == 200)
             #expect(signedIn.body == "upstream saw alice")
             // A client cannot name itself: nginx sets the header from the check's answer.
-            let forged = try nginx.get("/hello", token: token, headers: ["X-Latchkey-User": "root"])
+            let forged = try await nginx.get("/hello", token: token, headers: ["X-Latchkey-User": "root"])
             #expect(forged.body == "upstream saw alice")
-            #expect(try nginx.get("/hello", token: nil, headers: ["X-Latchkey-User": "root"]).status == 401)
+            #expect(try await nginx.get("/hello", token: nil, headers: ["X-Latchkey-User": "root"]).status == 401)
             // The JSON routes pass through to latchkey-server itself.
-            let me = try nginx.get("/v1/me", token: token)
+            let me = try await nginx.get("/v1/me", token: token)
             #expect(me.status == 200 && me.body.contains("\"username\":\"alice\""))
         }
     }
@@ -88,7 +88,17 @@ struct Nginx {
     }
 
     /// A GET through nginx with curl (a client of its own, as a browser or a script would be).
-    func get(_ path: String, token: String?, headers: [String: String] = [:]) throws -> (status: Int, body: String) {
+    func get(_ path: String, token: String?, headers: [String: String] = [:]) async throws -> (
+        status: Int, body: String
+    ) {
+        let folder = folder
+        let port = port
+        return try await offThePool { try Self.curl(folder: folder, port: port, path, token: token, headers: headers) }
+    }
+
+    private static func curl(folder: URL, port: Int, _ path: String, token: String?, headers: [String: String])
+        throws -> (status: Int, body: String)
+    {
         let output = folder.appendingPathComponent("response-\(UUID().uuidString)")
         var arguments = ["-s", "-o", output.path, "-w", "%{http_code}", "--max-time", "10"]
         if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }

@@ -55,3 +55,12 @@ final class Spawned {
         return nil
     }
 }
+
+/// Runs blocking work (waiting for a child process) on a thread of its own, never on Swift's
+/// cooperative pool: the live server under test answers on that pool, and a test that blocked it
+/// would wait for an answer it prevents.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}

@@ -1,0 +1,110 @@
+"""Drives the sign-in page in headless Chromium (Selenium): sign in and land on `next`, /v1/me through
+the cookie, the second-factor step, sign out, and a cross-origin form post refused. Reads the server's
+origin and the accounts from the environment; prints one line per check and exits 1 on the first failure."""
+import base64
+import hashlib
+import hmac
+import json
+import os
+import signal
+import struct
+import sys
+import time
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+# The test runner's threads block signals, and children inherit the mask: unblock them, so that
+# chromedriver and Chromium stop when told to.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
+
+BASE = os.environ["LATCHKEY_BASE"]
+PASSWORD = os.environ["LATCHKEY_PASSWORD"]
+
+
+def check(condition, what):
+    print(("ok: " if condition else "FAILED: ") + what, flush=True)
+    if not condition:
+        sys.exit(1)
+
+
+def totp(secret, step_offset=0):
+    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
+    step = int(time.time()) // 30 + step_offset
+    digest = hmac.new(key, struct.pack(">Q", step), hashlib.sha1).digest()
+    offset = digest[-1] & 0x0F
+    return "%06d" % ((struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
+
+
+def api(path, body, token=None):
+    request = urllib.request.Request(BASE + path, data=json.dumps(body).encode(), method="POST")
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def enroll_second_factor(username):
+    """Turns bob's second factor on through the JSON routes; answers the secret."""
+    token = api("/v1/login", {"username": username, "password": PASSWORD})["token"]
+    secret = api("/v1/second-factor/enroll", {"password": PASSWORD}, token)["secret"]
+    api("/v1/second-factor/confirm", {"code": totp(secret)}, token)
+    return secret
+
+
+def sign_in(driver, username, next_path):
+    driver.get(BASE + "/login?next=" + urllib.parse.quote(next_path))
+    driver.find_element(By.NAME, "username").send_keys(username)
+    driver.find_element(By.NAME, "password").send_keys(PASSWORD)
+    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+
+
+def me(driver):
+    driver.get(BASE + "/v1/me")
+    return json.loads(driver.find_element(By.TAG_NAME, "body").text)
+
+
+options = webdriver.ChromeOptions()
+for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]:
+    options.add_argument(flag)
+options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+try:
+    sign_in(driver, "alice", "/v1/me")
+    check(driver.current_url == BASE + "/v1/me", "a sign-in lands on next: " + driver.current_url)
+    check(me(driver).get("username") == "alice", "/v1/me answers through the cookie")
+    cookie = driver.get_cookie(os.environ.get("LATCHKEY_COOKIE", "__Host-latchkey"))
+    check(cookie is not None and cookie.get("httpOnly") is True, "the session cookie is HttpOnly")
+
+    driver.get(BASE + "/login")
+    driver.execute_script("document.forms[0].action = '/logout'; document.forms[0].submit()")
+    time.sleep(0.2)
+    check("error" in me(driver), "signing out ends the cookie's session")
+
+    secret = enroll_second_factor("bob")
+    sign_in(driver, "bob", "/v1/me")
+    code_field = driver.find_elements(By.NAME, "code")
+    check(len(code_field) == 1, "the second-factor step asks for a code")
+    # The next step's code: each step is accepted once, and enrolment used this one.
+    code_field[0].send_keys(totp(secret, 1))
+    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    check(me(driver).get("username") == "bob", "the code signs bob in")
+
+    # Another origin (a page of its own) posts the sign-in form: refused, no cookie set.
+    driver.delete_all_cookies()
+    page = (
+        "<form method=post action='" + BASE + "/login'><input name=username value=alice>"
+        "<input name=password value='" + PASSWORD + "'><input name=next value=/v1/me></form>"
+        "<script>document.forms[0].submit()</script>"
+    )
+    driver.get("data:text/html;charset=utf-8," + urllib.parse.quote(page))
+    time.sleep(1)
+    check("Cross-origin request refused." in driver.page_source, "a cross-origin form post is refused")
+    check("error" in me(driver), "and signs nobody in")
+finally:
+    driver.quit()
+print("browser: all checks passed")
