@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Latchkey
@@ -34,9 +35,9 @@ struct ClientResolver: Sendable {
             .compactMap { element -> String? in
                 for pair in element.split(separator: ";") {
                     let parts = pair.split(separator: "=", maxSplits: 1)
-                    guard parts.count == 2, parts[0].trimmingSpaces.lowercased() == "for" else { continue }
-                    var value = parts[1].trimmingSpaces
-                    value = value.trimmingCharacters("\"")
+                    guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "for"
+                    else { continue }
+                    let value = parts[1].trimmingCharacters(in: CharacterSet.whitespaces.union(["\""]))
                     // [2001:db8::1]:port, or a.b.c.d:port
                     if value.hasPrefix("["), let end = value.firstIndex(of: "]") {
                         return String(value[value.index(after: value.startIndex)..<end])
@@ -48,18 +49,6 @@ struct ClientResolver: Sendable {
             }
         if !standard.isEmpty { return standard }
         return request.headers[values: HTTPField.Name("X-Forwarded-For")!].flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingSpaces }
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(_ character: Character) -> String {
-        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+            .map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

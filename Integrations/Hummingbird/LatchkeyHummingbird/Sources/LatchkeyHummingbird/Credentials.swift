@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Latchkey
 
 /// Where a request's session token came from: the `Authorization: Bearer` header (scripts, other
 /// servers) or the session cookie (a browser). Only the cookie needs the cross-origin check, since
@@ -8,6 +9,20 @@ import Hummingbird
 struct Credentials {
     let token: String
     let viaCookie: Bool
+
+    /// The credentials of a request that needs a session: `not_signed_in` without any, and an unsafe
+    /// request carrying only the cookie must pass the cross-origin check (`forbidden` otherwise).
+    static func required(_ request: Request, unsafe: Bool, options: LatchkeyHTTPOptions) throws(LatchkeyError)
+        -> Credentials
+    {
+        guard let credentials = of(request, cookieName: options.cookieName) else {
+            throw LatchkeyError(code: .notSignedIn, message: "Not signed in.")
+        }
+        if unsafe && credentials.viaCookie && !CrossOriginCheck.allows(request, publicOrigin: options.publicOrigin) {
+            throw CrossOriginCheck.refusal
+        }
+        return credentials
+    }
 
     /// The request's token, the bearer header first; nil when it has none.
     static func of(_ request: Request, cookieName: String) -> Credentials? {
@@ -43,6 +58,9 @@ enum SessionCookie {
 /// other refuses; without it, an `Origin` must name this host (or the public origin); a request with
 /// neither header did not come from a browser page and passes.
 enum CrossOriginCheck {
+    /// The one answer to a request that fails the check.
+    static let refusal = LatchkeyError(code: .forbidden, message: "Cross-origin request refused.")
+
     static func allows(_ request: Request, publicOrigin: String?) -> Bool {
         if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!] {
             return site == "same-origin" || site == "none"

@@ -20,15 +20,10 @@ public struct LatchkeyAuthenticator<Context: LatchkeyRequestContextProtocol>: Ro
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard let credentials = Credentials.of(request, cookieName: options.cookieName) else {
-            return ErrorResponse.response(LatchkeyError(code: .notSignedIn, message: "Not signed in."))
-        }
         let unsafe = ![.get, .head, .options].contains(request.method)
-        if unsafe && credentials.viaCookie && !CrossOriginCheck.allows(request, publicOrigin: options.publicOrigin) {
-            return ErrorResponse.response(LatchkeyRoutes<Context>.crossOrigin)
-        }
         var context = context
         do {
+            let credentials = try Credentials.required(request, unsafe: unsafe, options: options)
             context.principal =
                 if let role {
                     try await service.authorize(token: credentials.token, role: role)

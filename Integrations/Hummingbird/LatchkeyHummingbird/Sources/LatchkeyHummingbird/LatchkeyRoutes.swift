@@ -137,7 +137,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         let input = try await read(request, ["username", "password", "code", "label", "cookie"])
         let wantsCookie = try input.bool("cookie")
         if wantsCookie && !CrossOriginCheck.allows(request, publicOrigin: options.publicOrigin) {
-            throw Self.crossOrigin
+            throw CrossOriginCheck.refusal
         }
         let client = client(request, context)
         var result = try await service.signIn(
@@ -194,10 +194,6 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
 
     // MARK: Helpers
 
-    static var crossOrigin: LatchkeyError {
-        LatchkeyError(code: .forbidden, message: "Cross-origin request refused.")
-    }
-
     /// The request's session token, for a safe (read-only) request.
     func token(_ request: Request) throws(LatchkeyError) -> String {
         try signedIn(request, unsafe: false).token
@@ -206,13 +202,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
     /// The request's credentials; an unsafe request carrying only the cookie must pass the
     /// cross-origin check.
     func signedIn(_ request: Request, unsafe: Bool) throws(LatchkeyError) -> Credentials {
-        guard let credentials = Credentials.of(request, cookieName: options.cookieName) else {
-            throw LatchkeyError(code: .notSignedIn, message: "Not signed in.")
-        }
-        if unsafe && credentials.viaCookie && !CrossOriginCheck.allows(request, publicOrigin: options.publicOrigin) {
-            throw Self.crossOrigin
-        }
-        return credentials
+        try Credentials.required(request, unsafe: unsafe, options: options)
     }
 
     func client(_ request: Request, _ context: Context) -> ClientContext? {

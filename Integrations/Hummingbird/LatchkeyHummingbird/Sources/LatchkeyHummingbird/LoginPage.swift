@@ -24,7 +24,7 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
         let next = Self.safeNext(form["next"])
         guard CrossOriginCheck.allows(request, publicOrigin: routes.options.publicOrigin) else {
             return Self.page(
-                .password, next: next, message: LatchkeyRoutes<Context>.crossOrigin.message, status: .forbidden)
+                .password, next: next, message: CrossOriginCheck.refusal.message, status: .forbidden)
         }
         let client = routes.client(request, context)
         do {
@@ -55,7 +55,7 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
     private func signOut(_ request: Request, _ context: Context) async -> Response {
         guard CrossOriginCheck.allows(request, publicOrigin: routes.options.publicOrigin) else {
             return Self.page(
-                .password, next: "/", message: LatchkeyRoutes<Context>.crossOrigin.message, status: .forbidden)
+                .password, next: "/", message: CrossOriginCheck.refusal.message, status: .forbidden)
         }
         if let cookie = request.cookies[routes.options.cookieName] {
             _ = try? await routes.service.signOut(token: cookie.value, client: routes.client(request, context))
