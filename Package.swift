@@ -13,6 +13,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Latchkey", targets: ["Latchkey"]),
+        // Latchkey's own test fixtures (a throwaway PostgreSQL server, gated hashers, seeds), a
+        // product only so the Hummingbird integration's tests run on the same engines; not an API.
+        .library(name: "LatchkeyTestSupport", targets: ["LatchkeyTestSupport"]),
         .executable(name: "latchkey", targets: ["LatchkeyCLI"]),
     ],
     dependencies: [

@@ -91,6 +91,9 @@ package final class Lane: Sendable {
     /// Work waiting for a thread (not counting work that is running).
     package var waiting: Int { shared.state.withLock { $0.queue.count } }
 
+    /// Work a thread has taken and not finished.
+    package var running: Int { shared.state.withLock { $0.running } }
+
     /// Runs `body` on one of the lane's threads and returns its result.
     package func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         let ticket = Ticket()

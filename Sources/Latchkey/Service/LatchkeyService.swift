@@ -45,8 +45,11 @@ public final class LatchkeyService: Sendable {
         database = Lane(name: "latchkey-db", threads: lanes.databaseThreads, queueDepth: 4_096)
     }
 
-    /// Sign-ins and registrations waiting for a hashing thread (for a test, or a gauge).
-    package var signInsWaiting: Int { hashing.waiting }
+    /// Sign-ins and registrations waiting for a hashing thread (a server's queue-depth gauge).
+    public var signInsWaiting: Int { hashing.waiting }
+
+    /// Sign-ins and registrations a hashing thread is computing now.
+    public var signInsHashing: Int { hashing.running }
 
     /// Creates an account; answers its principal (no session: sign in next).
     public func register(

@@ -193,6 +193,7 @@ import Testing
         let limit = ContinuousClock.now + .seconds(10)
         while service.signInsWaiting < 1 && ContinuousClock.now < limit { await Task.yield() }
         #expect(service.signInsWaiting == 1)
+        #expect(service.signInsHashing == 1)
         #expect(await errorCode { try await service.signIn(username: "alice", password: password) } == .overloaded)
         // The hash is still held: a session check answers anyway.
         #expect(try await service.authenticate(token: token.secret).username == "alice")

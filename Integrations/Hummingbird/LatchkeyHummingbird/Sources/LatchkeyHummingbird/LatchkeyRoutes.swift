@@ -9,12 +9,18 @@ public import Latchkey
 public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable {
     let service: LatchkeyService
     let options: LatchkeyHTTPOptions
+    let metrics: LatchkeyMetrics?
     let resolver: ClientResolver
 
-    /// Routes over `service`, seeing the network and the browser as `options` say.
-    public init(service: LatchkeyService, options: LatchkeyHTTPOptions = LatchkeyHTTPOptions()) {
+    /// Routes over `service`, seeing the network and the browser as `options` say; with `metrics`,
+    /// they count into it and `GET /metrics` writes it out.
+    public init(
+        service: LatchkeyService, options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(),
+        metrics: LatchkeyMetrics? = nil
+    ) {
         self.service = service
         self.options = options
+        self.metrics = metrics
         resolver = ClientResolver(trusted: options.trustedProxies)
     }
 
@@ -28,6 +34,9 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
             }
         }
         router.get("/v1/auth") { request, context in await forwardAuth(request, context) }
+        if let metrics {
+            router.get("/metrics") { _, _ in metrics.exposition(of: service) }
+        }
         addAccountRoutes(to: router)
         addSessionRoutes(to: router)
         addSecondFactorRoutes(to: router)
@@ -140,15 +149,19 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
             throw CrossOriginCheck.refusal
         }
         let client = client(request, context)
-        var result = try await service.signIn(
-            username: try input.required("username"), password: try input.required("password"),
-            label: try input.string("label"), client: client)
+        let (username, password) = (try input.required("username"), try input.required("password"))
+        let label = try input.string("label")
+        var result = try await counted(step: .password) { () async throws(LatchkeyError) in
+            try await service.signIn(username: username, password: password, label: label, client: client)
+        }
         if result.status == .secondFactorRequired, let challenge = result.challenge {
             guard let code = try input.string("code") else {
                 throw LatchkeyError(
                     code: .secondFactorRequired, message: "A second-factor code is required: send it as \"code\".")
             }
-            result = try await service.completeSignIn(challenge: challenge, code: code, client: client)
+            result = try await counted(step: .secondFactor) { () async throws(LatchkeyError) in
+                try await service.completeSignIn(challenge: challenge, code: code, client: client)
+            }
         }
         guard let token = result.token else {
             throw LatchkeyError(code: .internalError, message: "Internal error: a sign-in without a session.")
@@ -213,6 +226,25 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         try await JSONInput.read(request, allowed: allowed, limit: options.maximumBodyBytes)
     }
 
+    enum SignInStep: String {
+        case password
+        case secondFactor = "second_factor"
+    }
+
+    /// Runs one step of a sign-in and counts how it ended.
+    func counted(
+        step: SignInStep, _ body: () async throws(LatchkeyError) -> SignInResult
+    ) async throws(LatchkeyError) -> SignInResult {
+        do {
+            let result = try await body()
+            metrics?.signIn(step: step.rawValue, result.status.rawValue)
+            return result
+        } catch {
+            metrics?.signIn(step: step.rawValue, error.code.rawValue)
+            throw error
+        }
+    }
+
     /// Runs a route; every failure becomes the one error object.
     func answer(_ body: () async throws -> Response) async -> Response {
         do {
@@ -220,6 +252,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         } catch let refusal as JSONInput.Refusal {
             return refusal.response
         } catch let error as LatchkeyError {
+            metrics?.answered(error.code)
             return ErrorResponse.response(error)
         } catch {
             return ErrorResponse.response(LatchkeyError(code: .internalError, message: "Internal error."))

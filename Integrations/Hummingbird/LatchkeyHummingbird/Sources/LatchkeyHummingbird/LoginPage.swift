@@ -30,12 +30,16 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
         do {
             let result: SignInResult
             if let challenge = form["challenge"] {
-                result = try await routes.service.completeSignIn(
-                    challenge: challenge, code: form["code"] ?? "", client: client)
+                result = try await routes.counted(step: .secondFactor) { () async throws(LatchkeyError) in
+                    try await routes.service.completeSignIn(
+                        challenge: challenge, code: form["code"] ?? "", client: client)
+                }
             } else {
-                result = try await routes.service.signIn(
-                    username: form["username"] ?? "", password: form["password"] ?? "", label: "browser",
-                    client: client)
+                result = try await routes.counted(step: .password) { () async throws(LatchkeyError) in
+                    try await routes.service.signIn(
+                        username: form["username"] ?? "", password: form["password"] ?? "", label: "browser",
+                        client: client)
+                }
             }
             if result.status == .secondFactorRequired, let challenge = result.challenge {
                 return Self.page(.code(challenge: challenge), next: next, message: nil)
@@ -46,6 +50,7 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
                 SessionCookie.set(token, options: routes.options, expires: result.principal?.sessionExpires))
             return response
         } catch {
+            routes.metrics?.answered(error.code)
             let step: Step = form["challenge"].map { .code(challenge: $0) } ?? .password
             // A wrong code ends nothing: the same challenge may be answered again (within its limit).
             return Self.page(step, next: next, message: error.message, status: ErrorResponse.status(of: error.code))

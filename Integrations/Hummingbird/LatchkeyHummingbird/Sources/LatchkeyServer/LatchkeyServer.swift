@@ -4,6 +4,7 @@ import Hummingbird
 import Latchkey
 import LatchkeyHummingbird
 import Logging
+import Metrics
 
 /// `latchkey-server`: Latchkey's routes, forward-auth and sign-in page over HTTP. SIGTERM (or
 /// SIGINT) stops accepting, lets requests in flight finish, and exits 0.
@@ -62,8 +63,13 @@ struct LatchkeyServer: AsyncParsableCommand {
         let options = LatchkeyHTTPOptions(
             trustedProxies: trustedProxy.compactMap(AddressRange.init), publicOrigin: publicOrigin,
             insecureCookie: insecureCookie)
+        // One registry for Latchkey's counters and Hummingbird's request metrics (through
+        // swift-metrics), written out by GET /metrics.
+        let metrics = LatchkeyMetrics()
+        MetricsSystem.bootstrap(metrics.factory)
         let router = Router(context: LatchkeyRequestContext.self)
-        LatchkeyRoutes<LatchkeyRequestContext>(service: service, options: options).add(to: router)
+        router.middlewares.add(MetricsMiddleware())
+        LatchkeyRoutes<LatchkeyRequestContext>(service: service, options: options, metrics: metrics).add(to: router)
         let (host, port) = Self.hostAndPort(listen)!
         let app = Application(
             router: router,

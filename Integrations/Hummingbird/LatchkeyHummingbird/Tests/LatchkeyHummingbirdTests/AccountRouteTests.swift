@@ -6,8 +6,10 @@ import Latchkey
 import NIOCore
 import Testing
 
+@testable import LatchkeyTestSupport
+
 /// The JSON routes: each answers its status and the CLI's shapes, every failure the one error object.
-@Suite struct AccountRouteTests {
+@Suite(.onEveryEngine) struct AccountRouteTests {
     let server: TestServer
 
     init() throws { server = try TestServer() }

@@ -7,9 +7,11 @@ import LatchkeyHummingbird
 import NIOCore
 import Testing
 
+@testable import LatchkeyTestSupport
+
 /// The cookie's cross-origin rule and the sign-in page, at the HTTP level (the real browser test
 /// drives the same page in Chromium).
-@Suite struct BrowserRouteTests {
+@Suite(.onEveryEngine) struct BrowserRouteTests {
     let server: TestServer
 
     // The router test framework sends no Host: the public origin is what an Origin header must name.

@@ -7,9 +7,11 @@ import LatchkeyHummingbird
 import NIOCore
 import Testing
 
+@testable import LatchkeyTestSupport
+
 /// `GET /v1/auth`, the check nginx, Traefik and Caddy call before every request they protect, and
 /// the authenticator middleware for a Swift server's own routes.
-@Suite struct ForwardAuthTests {
+@Suite(.onEveryEngine) struct ForwardAuthTests {
     let server: TestServer
 
     init() throws { server = try TestServer() }

@@ -7,23 +7,31 @@ import LatchkeyHummingbird
 import NIOCore
 import Testing
 
-/// A server over an in-memory database with cheap Argon2id, and small helpers to call it.
+@testable import LatchkeyTestSupport
+
+/// A server over a fresh database on the running test's engine (in memory for SQLite, a schema
+/// on the throwaway PostgreSQL server) with cheap Argon2id, and small helpers to call it.
 struct TestServer {
     let service: LatchkeyService
     let options: LatchkeyHTTPOptions
+    let metrics = LatchkeyMetrics()
     static let password = "correct horse battery staple"
 
-    init(options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(), policy: SecurityPolicy = SecurityPolicy()) throws {
+    init(
+        options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(), policy: SecurityPolicy = SecurityPolicy(),
+        hasher: (any PasswordHashing)? = nil, lanes: LatchkeyService.Lanes = LatchkeyService.Lanes()
+    ) throws {
         service = LatchkeyService(
             workers: LatchkeyWorkers(
-                database: try DatabaseWorker(.inMemory), hasher: Argon2idHasher(parameters: .cheapestForTests),
-                policy: policy, secret: InstallationSecret()))
+                database: try freshDatabase(), hasher: hasher ?? Argon2idHasher(parameters: .cheapestForTests),
+                policy: policy, secret: InstallationSecret()),
+            lanes: lanes)
         self.options = options
     }
 
     func application(port: Int? = nil) -> some ApplicationProtocol {
         let router = Router(context: LatchkeyRequestContext.self)
-        LatchkeyRoutes<LatchkeyRequestContext>(service: service, options: options).add(to: router)
+        LatchkeyRoutes<LatchkeyRequestContext>(service: service, options: options, metrics: metrics).add(to: router)
         let protected = router.group("/app").add(middleware: LatchkeyAuthenticator(service: service, options: options))
         protected.get("/hello") { _, context in "hello \(context.principal?.username ?? "?")" }
         let admins = router.group("/admin").add(
