@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Load on a real latchkey-server (release build, a SQLite file, Argon2id at policy strength),
+driven by wrk. Reports, in one run, as ratios measured side by side so a noisy machine cancels out:
+
+  1. /v1/auth with a valid token at 32 connections, requests per second, divided by /health's
+     (target >= 0.5): the forward-auth check costs little more than answering at all.
+  2. /health p99 while 8 clients sign in continuously, divided by /health p99 idle (target <= 2):
+     hashing never starves the request threads.
+  3. 200 simultaneous sign-ins: how many were answered 503 (overloaded, at once, instead of
+     queueing without bound) and the server's peak RSS.
+
+Usage: python3 Benchmarks/Load/load.py [--seconds N] [--rounds N] [--json]
+Needs wrk (Debian `wrk`); builds latchkey-server in release if it is not built.
+"""
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+PACKAGE = os.path.join(ROOT, "Integrations", "Hummingbird", "LatchkeyHummingbird")
+PASSWORD = "load test passphrase, long enough"
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def server_binary():
+    binary = os.path.join(PACKAGE, ".build", "release", "latchkey-server")
+    if not os.path.exists(binary):
+        subprocess.run(["swift", "build", "-c", "release", "--package-path", PACKAGE], check=True,
+                       stdout=sys.stderr)
+    return binary
+
+
+def call(base, method, path, body=None, token=None):
+    """(status, parsed JSON body) of one request."""
+    request = urllib.request.Request(base + path, method=method,
+                                     data=json.dumps(body).encode() if body is not None else None)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, None
+
+
+def wrk(url, script, seconds, connections, threads=2, env=None):
+    """wrk's summary (report.lua's JSON line) for one run."""
+    command = ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--timeout", "30s",
+               "--latency", "-s", os.path.join(HERE, script), url]
+    environment = dict(os.environ, LATCHKEY_LOAD_DIR=HERE, **(env or {}))
+    output = subprocess.run(command, check=True, capture_output=True, text=True, env=environment).stdout
+    line = next(line for line in output.splitlines() if line.startswith("LOAD "))
+    summary = json.loads(line[5:])
+    summary["rps"] = summary["requests"] / summary["seconds"]
+    return summary
+
+
+def peak_rss_mib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return None
+
+
+def simultaneous_sign_ins(base, count):
+    """`count` sign-ins released at once; the number of each status."""
+    barrier = threading.Barrier(count)
+    statuses = {}
+    lock = threading.Lock()
+
+    def one():
+        barrier.wait()
+        status, _ = call(base, "POST", "/v1/login", {"username": "loaduser", "password": PASSWORD})
+        with lock:
+            statuses[status] = statuses.get(status, 0) + 1
+
+    workers = [threading.Thread(target=one) for _ in range(count)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return statuses
+
+
+def median(values):
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=5, help="length of each wrk run")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of each comparison")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    options = parser.parse_args()
+    if not shutil.which("wrk"):
+        sys.exit("load: wrk is not installed (apt-get install -y wrk)")
+
+    binary = server_binary()
+    folder = tempfile.mkdtemp(prefix="latchkey-load-")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = open(os.path.join(folder, "server.log"), "w")
+    server = subprocess.Popen([binary, "--listen", f"127.0.0.1:{port}", "--database",
+                               os.path.join(folder, "users.sqlite3")], stdout=log, stderr=log)
+    try:
+        for _ in range(400):
+            try:
+                if call(base, "GET", "/ready")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.05)
+        status, _ = call(base, "POST", "/v1/register", {"username": "loaduser", "password": PASSWORD})
+        assert status == 201, f"register answered {status}"
+        status, body = call(base, "POST", "/v1/login", {"username": "loaduser", "password": PASSWORD})
+        assert status == 200, f"login answered {status}"
+        token = body["token"]
+        login_body = json.dumps({"username": "loaduser", "password": PASSWORD})
+
+        # 1. Forward-auth against /health, interleaved rounds at 32 connections.
+        auth_ratios, auth_rps, health_rps = [], [], []
+        for _ in range(options.rounds):
+            auth = wrk(base + "/v1/auth", "get.lua", options.seconds, 32, env={"LATCHKEY_TOKEN": token})
+            health = wrk(base + "/health", "get.lua", options.seconds, 32)
+            assert set(auth["statuses"]) == {"200"}, f"/v1/auth answered {auth['statuses']}"
+            auth_rps.append(auth["rps"])
+            health_rps.append(health["rps"])
+            auth_ratios.append(auth["rps"] / health["rps"])
+
+        # 2. /health p99 idle and under 8 continuous sign-ins, interleaved.
+        latency_ratios, idle_p99, busy_p99, busy_sign_ins = [], [], [], []
+        for _ in range(options.rounds):
+            idle = wrk(base + "/health", "get.lua", options.seconds, 4, threads=1)
+            signing = {}
+            sign_in_thread = threading.Thread(target=lambda: signing.update(
+                wrk(base + "/v1/login", "sign_in.lua", options.seconds + 2, 8, threads=1,
+                    env={"LATCHKEY_LOGIN_BODY": login_body})))
+            sign_in_thread.start()
+            time.sleep(1)  # let the sign-ins fill the hashing lane first
+            busy = wrk(base + "/health", "get.lua", options.seconds, 4, threads=1)
+            sign_in_thread.join()
+            idle_p99.append(idle["p99_us"])
+            busy_p99.append(busy["p99_us"])
+            busy_sign_ins.append(signing["rps"])
+            latency_ratios.append(busy["p99_us"] / max(idle["p99_us"], 1))
+
+        # 3. 200 sign-ins at once.
+        statuses = simultaneous_sign_ins(base, 200)
+        rss = peak_rss_mib(server.pid)
+    finally:
+        server.terminate()
+        exit_status = server.wait(timeout=30)
+        log.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+    figures = {
+        "auth_rps_32_connections": round(median(auth_rps)),
+        "health_rps_32_connections": round(median(health_rps)),
+        "auth_over_health": round(median(auth_ratios), 2),
+        "auth_over_health_target": 0.5,
+        "health_p99_idle_us": median(idle_p99),
+        "health_p99_under_sign_ins_us": median(busy_p99),
+        "sign_ins_per_second_meanwhile": round(median(busy_sign_ins), 1),
+        "health_p99_under_sign_ins_over_idle": round(median(latency_ratios), 2),
+        "health_p99_ratio_target": 2,
+        "simultaneous_sign_ins": 200,
+        "simultaneous_answered": {str(key): value for key, value in sorted(statuses.items())},
+        "simultaneous_503": statuses.get(503, 0),
+        "peak_rss_mib": round(rss, 1) if rss is not None else None,
+        "exit_status_after_sigterm": exit_status,
+    }
+    if options.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print(f"/v1/auth at 32 connections: {figures['auth_rps_32_connections']} req/s; /health "
+              f"{figures['health_rps_32_connections']} req/s; ratio {figures['auth_over_health']} "
+              f"(target >= 0.5; rounds {[round(r, 2) for r in auth_ratios]})")
+        print(f"/health p99 idle {figures['health_p99_idle_us']} µs, under 8 sign-in clients "
+              f"{figures['health_p99_under_sign_ins_us']} µs ({figures['sign_ins_per_second_meanwhile']} "
+              f"sign-ins/s); ratio {figures['health_p99_under_sign_ins_over_idle']} (target <= 2; rounds "
+              f"{[round(r, 2) for r in latency_ratios]})")
+        print(f"200 simultaneous sign-ins: {figures['simultaneous_answered']} (503: "
+              f"{figures['simultaneous_503']}); peak RSS {figures['peak_rss_mib']} MiB; "
+              f"exit after SIGTERM {exit_status}")
+
+
+if __name__ == "__main__":
+    main()
