@@ -109,11 +109,12 @@ def main():
     parser.add_argument("--seconds", type=int, default=5, help="length of each wrk run")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of each comparison")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--binary", help="a latchkey-server to measure instead of this tree's release build")
     options = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("load: wrk is not installed (apt-get install -y wrk)")
 
-    binary = server_binary()
+    binary = options.binary or server_binary()
     folder = tempfile.mkdtemp(prefix="latchkey-load-")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -126,7 +127,10 @@ def main():
                 if call(base, "GET", "/ready")[0] == 200:
                     break
             except OSError:
-                time.sleep(0.05)
+                pass
+            time.sleep(0.05)
+        else:
+            sys.exit("load: latchkey-server did not become ready")
         status, _ = call(base, "POST", "/v1/register", {"username": "loaduser", "password": PASSWORD})
         assert status == 201, f"register answered {status}"
         status, body = call(base, "POST", "/v1/login", {"username": "loaduser", "password": PASSWORD})
