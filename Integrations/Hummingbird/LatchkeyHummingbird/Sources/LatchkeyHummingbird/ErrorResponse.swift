@@ -33,10 +33,13 @@ struct ErrorResponse {
         }
     }
 
-    static func response(_ error: LatchkeyError, status: HTTPResponse.Status? = nil) -> Response {
+    /// The error object for `error`, at its code's status and Retry-After unless given others.
+    static func response(
+        _ error: LatchkeyError, status: HTTPResponse.Status? = nil, retryAfter seconds: Int? = nil
+    ) -> Response {
         let status = status ?? Self.status(of: error.code)
         var headers = HTTPFields()
-        if let seconds = retryAfter(error.code) { headers[.retryAfter] = String(seconds) }
+        if let seconds = seconds ?? retryAfter(error.code) { headers[.retryAfter] = String(seconds) }
         return JSONResponse.make(
             ["error": Body(code: error.code.rawValue, message: error.message, status: Int(status.code))],
             status: status, headers: headers)

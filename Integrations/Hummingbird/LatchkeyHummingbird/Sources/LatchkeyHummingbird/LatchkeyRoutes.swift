@@ -28,9 +28,13 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
     public func add(to router: Router<Context>) {
         router.get("/health") { _, _ in JSONResponse.make(["status": "ok"]) }
         router.get("/ready") { _, _ in
-            await answer {
+            do throws(LatchkeyError) {
                 try await service.checkReady()
                 return JSONResponse.make(["status": "ready"])
+            } catch {
+                // Not ready, whatever the cause (a schema of another version is `storage`, a 500
+                // elsewhere): load balancers and orchestrators read 503 as "not now".
+                return ErrorResponse.response(error, status: .serviceUnavailable, retryAfter: 5)
             }
         }
         router.get("/v1/auth") { request, context in await forwardAuth(request, context) }
