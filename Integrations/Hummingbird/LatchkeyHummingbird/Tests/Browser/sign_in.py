@@ -16,6 +16,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 # The test runner's threads block signals, and children inherit the mask: unblock them, so that
 # chromedriver and Chromium stop when told to.
@@ -63,6 +64,16 @@ def sign_in(driver, username, next_path):
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
 
 
+def settles(driver, condition, seconds=15):
+    """Waits for a navigation to end in `condition` (a click returns before the next page loads;
+    on a busy machine a check right after it read the old page). False when it never does."""
+    try:
+        WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+        return True
+    except Exception:
+        return False
+
+
 def me(driver):
     driver.get(BASE + "/v1/me")
     return json.loads(driver.find_element(By.TAG_NAME, "body").text)
@@ -75,23 +86,25 @@ options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
 try:
     sign_in(driver, "alice", "/v1/me")
-    check(driver.current_url == BASE + "/v1/me", "a sign-in lands on next: " + driver.current_url)
+    check(settles(driver, lambda d: d.current_url == BASE + "/v1/me"), "a sign-in lands on next: " + driver.current_url)
     check(me(driver).get("username") == "alice", "/v1/me answers through the cookie")
     cookie = driver.get_cookie(os.environ.get("LATCHKEY_COOKIE", "__Host-latchkey"))
     check(cookie is not None and cookie.get("httpOnly") is True, "the session cookie is HttpOnly")
 
     driver.get(BASE + "/login")
     driver.execute_script("document.forms[0].action = '/logout'; document.forms[0].submit()")
-    time.sleep(0.2)
+    check(settles(driver, lambda d: d.get_cookie(os.environ.get("LATCHKEY_COOKIE", "__Host-latchkey")) is None),
+          "signing out clears the cookie")
     check("error" in me(driver), "signing out ends the cookie's session")
 
     secret = enroll_second_factor("bob")
     sign_in(driver, "bob", "/v1/me")
+    check(settles(driver, lambda d: len(d.find_elements(By.NAME, "code")) == 1), "the second-factor step asks for a code")
     code_field = driver.find_elements(By.NAME, "code")
-    check(len(code_field) == 1, "the second-factor step asks for a code")
     # The next step's code: each step is accepted once, and enrolment used this one.
     code_field[0].send_keys(totp(secret, 1))
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    check(settles(driver, lambda d: d.current_url == BASE + "/v1/me"), "the code lands on next")
     check(me(driver).get("username") == "bob", "the code signs bob in")
 
     # Another origin (a page of its own) posts the sign-in form: refused, no cookie set.
@@ -102,8 +115,7 @@ try:
         "<script>document.forms[0].submit()</script>"
     )
     driver.get("data:text/html;charset=utf-8," + urllib.parse.quote(page))
-    time.sleep(1)
-    check("Cross-origin request refused." in driver.page_source, "a cross-origin form post is refused")
+    check(settles(driver, lambda d: "Cross-origin request refused." in d.page_source), "a cross-origin form post is refused")
     check("error" in me(driver), "and signs nobody in")
 finally:
     driver.quit()
