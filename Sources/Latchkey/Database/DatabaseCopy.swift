@@ -36,6 +36,14 @@ public enum DatabaseCopy {
         ("recovery_codes", ["user_id", "code_hash", "used_at"]),
         ("login_challenges", ["challenge_hash", "user_id", "verified_hash", "label", "expires_at", "wrong_codes"]),
         ("installation", ["id", "key_check"]),
+        (
+            "access_tokens",
+            [
+                "id", "user_id", "name", "token_hash", "created_at", "expires_at", "last_used_at", "last_used_address",
+                "last_used_agent", "revoked_at",
+            ]
+        ),
+        ("access_token_roles", ["token_id", "role"]),
     ]
 
     /// The tables, parents before the tables that refer to them.

@@ -7,7 +7,7 @@ extension LatchkeyService {
     ) async throws(LatchkeyError) -> Int {
         try await logged("change_password") { () async throws(LatchkeyError) in
             let request = ChangePassword.Update.Request(
-                token: SessionToken(token), currentPassword: current, newPassword: new)
+                token: try Self.session(token, for: "change the password"), currentPassword: current, newPassword: new)
             let response = try await runOnHashingLane(client) { workers in
                 Capture<ChangePassword.Update.Response>.answer {
                     ChangePasswordInteractor(presenter: $0, workers: workers).changePassword(request: request)
@@ -26,7 +26,7 @@ extension LatchkeyService {
     /// The user's live sessions, newest first.
     public func sessions(token: String) async throws(LatchkeyError) -> [SessionSummary] {
         try await logged("sessions") { () async throws(LatchkeyError) in
-            let request = Sessions.List.Request(token: SessionToken(token))
+            let request = Sessions.List.Request(token: try Self.session(token, for: "list sessions"))
             let response = try await runOnDatabaseLane { workers in
                 Capture<Sessions.List.Response>.answer {
                     SessionsInteractor(presenter: $0, workers: workers).fetchSessions(request: request)
@@ -60,7 +60,8 @@ extension LatchkeyService {
     /// The user's most recent audit events (at most `limit`, within the policy's bounds), newest first.
     public func history(token: String, limit: Int? = nil) async throws(LatchkeyError) -> [HistoryEntry] {
         try await logged("history") { () async throws(LatchkeyError) in
-            let request = History.ListEvents.Request(token: SessionToken(token), limit: limit)
+            let request = History.ListEvents.Request(
+                token: try Self.session(token, for: "read the history"), limit: limit)
             let response = try await runOnDatabaseLane { workers in
                 Capture<History.ListEvents.Response>.answer {
                     HistoryInteractor(presenter: $0, workers: workers).fetchEvents(request: request)
@@ -77,7 +78,7 @@ extension LatchkeyService {
     private func revoke(token: String, target: Sessions.Revoke.Target, client: ClientContext?)
         async throws(LatchkeyError) -> (count: Int, endedCurrent: Bool)
     {
-        let request = Sessions.Revoke.Request(token: SessionToken(token), target: target)
+        let request = Sessions.Revoke.Request(token: try Self.session(token, for: "end sessions"), target: target)
         let response = try await runOnDatabaseLane(client) { workers in
             Capture<Sessions.Revoke.Response>.answer {
                 SessionsInteractor(presenter: $0, workers: workers).revokeSessions(request: request)

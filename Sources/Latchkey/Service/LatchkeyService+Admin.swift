@@ -72,7 +72,7 @@ extension LatchkeyService {
     /// The administrator's token; text that is no token is not signed in (and never the operator's
     /// authority, which a request without a session carries).
     private static func session(_ token: String) throws(LatchkeyError) -> SessionToken {
-        guard let session = SessionToken(token) else { throw .session(.notSignedIn) }
+        guard let session = try Self.session(token, for: "administer accounts") else { throw .session(.notSignedIn) }
         return session
     }
 

@@ -6,7 +6,8 @@ extension LatchkeyService {
         token: String, _ action: SecondFactor.Action, client: ClientContext? = nil
     ) async throws(LatchkeyError) -> SecondFactorResult {
         try await logged("second_factor") { () async throws(LatchkeyError) in
-            let request = SecondFactor.Change.Request(token: SessionToken(token), action: action)
+            let request = SecondFactor.Change.Request(
+                token: try Self.session(token, for: "change the second factor"), action: action)
             let response = try await runOnHashingLane(client) { workers in
                 Capture<SecondFactor.Change.Response>.answer {
                     SecondFactorInteractor(presenter: $0, workers: workers).change(request: request)

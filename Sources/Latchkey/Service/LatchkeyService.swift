@@ -109,33 +109,45 @@ public final class LatchkeyService: Sendable {
         }
     }
 
-    /// Who holds `token`: the principal of a live session, or `not_signed_in` / `session_expired` /
-    /// `password_change_required`. Records the session's use (at most once a minute).
-    public func authenticate(token: String) async throws(LatchkeyError) -> Principal {
+    /// Who holds `token`: the principal of a live session or personal access token (`lkp_…`), or
+    /// `not_signed_in` / `session_expired` / `password_change_required`. Records the use (at most
+    /// once a minute; for an access token, with `client`, shown by `tokens list`).
+    public func authenticate(token: String, client: ClientContext? = nil) async throws(LatchkeyError) -> Principal {
         try await logged("authenticate") { () async throws(LatchkeyError) in
-            let request = WhoAmI.Profile.Request(source: .token(SessionToken(token)))
-            let response = try await runOnDatabaseLane { workers in
+            let source: WhoAmI.Profile.Source =
+                AccessToken.looksLikeOne(token) ? .accessToken(AccessToken(token)) : .token(SessionToken(token))
+            let request = WhoAmI.Profile.Request(source: source)
+            let response = try await runOnDatabaseLane(client) { workers in
                 Capture<WhoAmI.Profile.Response>.answer {
                     WhoAmIInteractor(presenter: $0, workers: workers).fetchProfile(request: request)
                 }
             }
             switch response {
             case .signedIn(let user, let session): return Principal(user, session: session)
+            case .signedInWithAccessToken(let user, let token): return Principal(user, accessToken: token)
             case .sessionRefused(let problem): throw .session(problem)
             case .unavailable(let problem): throw .unavailable(problem)
             }
         }
     }
 
-    /// The principal of `token` if its user has `role`; `forbidden` if signed in without it.
-    public func authorize(token: String, role: String) async throws(LatchkeyError) -> Principal {
+    /// The principal of `token` (a session or an access token) if it may act as `role`; `forbidden`
+    /// if signed in without it (for an access token: unless it carries the role and its user holds it).
+    public func authorize(token: String, role: String, client: ClientContext? = nil) async throws(LatchkeyError)
+        -> Principal
+    {
         try await logged("authorize") { () async throws(LatchkeyError) in
-            let request = Authorize.Check.Request(token: SessionToken(token), role: role)
-            let response = try await runOnDatabaseLane { workers in
+            let isAccessToken = AccessToken.looksLikeOne(token)
+            let request =
+                isAccessToken
+                ? Authorize.Check.Request(accessToken: AccessToken(token), role: role)
+                : Authorize.Check.Request(token: SessionToken(token), role: role)
+            let response = try await runOnDatabaseLane(client) { workers in
                 AuthorizeInteractor.answer(request, workers: workers)
             }
             switch response {
-            case .allowed(let user): return Principal(user, session: nil)
+            case .allowed(let user):
+                return isAccessToken ? Principal(user, accessToken: nil) : Principal(user, session: nil)
             case .forbidden, .invalidRole: throw Self.failed(AuthorizePresenter.viewModel(for: response))
             case .sessionRefused(let problem): throw .session(problem)
             case .unavailable(let problem): throw .unavailable(problem)
@@ -149,7 +161,8 @@ public final class LatchkeyService: Sendable {
         token: String, everywhere: Bool = false, client: ClientContext? = nil
     ) async throws(LatchkeyError) -> Int {
         try await logged("sign_out") { () async throws(LatchkeyError) in
-            let request = Logout.SignOut.Request(token: SessionToken(token), everywhere: everywhere)
+            let request = Logout.SignOut.Request(
+                token: try Self.session(token, for: "sign out"), everywhere: everywhere)
             let response = try await runOnDatabaseLane(client) { workers in
                 Capture<Logout.SignOut.Response>.answer {
                     LogoutInteractor(presenter: $0, workers: workers).logout(request: request)

@@ -2,18 +2,32 @@ public import Foundation
 
 /// Who holds a session token: what a server needs to act for them.
 public struct Principal: Codable, Sendable, Hashable {
+    /// What the caller presented.
+    public enum Credential: String, Codable, Sendable, Hashable {
+        /// A session token (`lk_…`), from a sign-in.
+        case session
+        /// A personal access token (`lkp_…`): `roles` are the ones it carries that the user holds.
+        case accessToken = "access_token"
+    }
+
     /// The account's id, stable for the account's life.
     public let userID: Int64
     public let username: String
-    /// The account's roles, sorted.
+    /// The roles this credential may use, sorted: the account's for a session, the token's
+    /// effective roles for an access token.
     public let roles: [String]
     /// The session's short public id (as `latchkey sessions` shows it), when the answer came from a session.
     public let session: String?
     /// When the session ends at the latest, when known.
     public let sessionExpires: Date?
+    /// How the caller signed in.
+    public let credential: Credential
+    /// The access token's short public id (as `latchkey tokens list` shows it), for an access token.
+    public let accessToken: String?
 
     enum CodingKeys: String, CodingKey {
-        case userID = "user_id", username, roles, session, sessionExpires = "session_expires"
+        case userID = "user_id", username, roles, session, sessionExpires = "session_expires", credential
+        case accessToken = "access_token"
     }
 
     /// Every key always present, `null` for what is absent (as the CLI's JSON).
@@ -24,6 +38,8 @@ public struct Principal: Codable, Sendable, Hashable {
         try container.encode(roles, forKey: .roles)
         try container.encode(session, forKey: .session)
         try container.encode(sessionExpires, forKey: .sessionExpires)
+        try container.encode(credential, forKey: .credential)
+        try container.encode(accessToken, forKey: .accessToken)
     }
 
     init(_ user: UserProfile, session: SessionInfo?) {
@@ -32,6 +48,18 @@ public struct Principal: Codable, Sendable, Hashable {
         roles = user.roles
         self.session = session?.shortID
         sessionExpires = session?.expiresAt
+        credential = .session
+        accessToken = nil
+    }
+
+    init(_ user: UserProfile, accessToken: AccessTokenInfo?) {
+        userID = user.id
+        username = user.username
+        roles = user.roles
+        session = nil
+        sessionExpires = nil
+        credential = .accessToken
+        self.accessToken = accessToken?.shortID
     }
 }
 

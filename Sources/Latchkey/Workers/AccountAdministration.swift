@@ -27,14 +27,15 @@ public struct AccountAdministration: Sendable {
 }
 
 extension LatchkeyWorkers {
-    /// Disables the account, ends every one of its sessions and records it, in the caller's
-    /// transaction: the one rule behind `AccountAdministration.disable` and `latchkey admin disable`.
-    /// Returns how many sessions ended.
+    /// Disables the account, ends every one of its sessions and access tokens (enabling it again
+    /// brings none back) and records it, in the caller's transaction: the one rule behind
+    /// `AccountAdministration.disable` and `latchkey admin disable`. Returns how many sessions ended.
     func disableAccount(
         userID: Int64, usernameKey: String, by actor: AuthEvent.Operator? = nil, now: Date, in db: Database
     ) throws -> Int {
         _ = try accounts.disable(userID: userID, now: now, in: db)
         let ended = try sessions.revokeAll(userID: userID, now: now, in: db)
+        _ = try accessTokens.revokeAll(userID: userID, now: now, in: db)
         try audit.record(.accountDisabled, usernameKey: usernameKey, userID: userID, by: actor, now: now, in: db)
         return ended
     }

@@ -33,6 +33,10 @@ public struct AuthEvent: Sendable, Hashable {
         case codeFailed = "code_failed"
         case recoveryCodeUsed = "recovery_code_used"
         case recoveryCodesReplaced = "recovery_codes_replaced"
+        case accessTokenCreated = "access_token_created"
+        case accessTokenRevoked = "access_token_revoked"
+        /// A revoked or expired token was presented, or one whose user is disabled.
+        case accessTokenRefused = "access_token_refused"
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.

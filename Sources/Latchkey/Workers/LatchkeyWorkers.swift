@@ -28,6 +28,9 @@ public struct LatchkeyWorkers: Sendable {
     var verifier: SecondFactorVerifier { SecondFactorVerifier(store: factors, box: box, secret: secret) }
     /// The one session check.
     var gate: SessionGate { SessionGate(sessions: sessions, policy: policy) }
+    let accessTokens = AccessTokenStore()
+    /// The one access-token check.
+    var tokenGate: AccessTokenGate { AccessTokenGate(tokens: accessTokens, policy: policy) }
 
     /// Workers over `database`, at policy strength unless told otherwise; the secret defaults to the key
     /// file beside a database file.

@@ -30,6 +30,15 @@ public struct SecurityPolicy: Sendable, Hashable {
     @Bounded(.milliseconds(1)...(.seconds(600))) public var busyTimeout: Duration = .seconds(5)
     /// How many audit events the History scene shows unless asked for another number.
     @Bounded(1...Self.maximumHistoryLimit) public var historyLimit = 20
+    /// How long a personal access token lasts when its creator names no expiry.
+    @Bounded(.seconds(60)...Self.longest) public var accessTokenLifetime: Duration = .seconds(90 * 24 * 3600)
+    /// The longest expiry a token may be given; nil: no maximum, and tokens that never expire are
+    /// allowed. One year by default (as GitHub's fine-grained tokens).
+    public var maximumAccessTokenLifetime: Duration? = .seconds(366 * 24 * 3600) {
+        didSet {
+            maximumAccessTokenLifetime = maximumAccessTokenLifetime.map { min(max($0, .seconds(60)), Self.longest) }
+        }
+    }
     /// Argon2id cost for new password hashes (OWASP's floor by default).
     public var passwordHashing: Argon2Parameters = .policy
     /// The issuer an authenticator app shows beside the account.

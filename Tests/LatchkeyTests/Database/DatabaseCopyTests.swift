@@ -19,7 +19,8 @@ import Testing
             hasher: Argon2idHasher(parameters: .cheapestForTests), time: time, secret: secret)
     }
 
-    /// A source with a user of every kind of row: sessions, roles, throttle, audit events.
+    /// A source with a user of every kind of row: sessions, roles, throttle, audit events, an access
+    /// token carrying a role.
     private func populatedSource(on engine: TestEngine) throws -> (LatchkeyWorkers, SessionToken) {
         let source = try workers(on: engine)
         try Seeds.register(Seeds.alice, with: source)
@@ -29,9 +30,13 @@ import Testing
         LoginInteractor(presenter: spy, workers: source).login(request: .init(username: "bob", password: "wrong"))
         try source.database.write { db in
             _ = try RoleStore().add(try RoleName("auditor"), userID: 1, in: db)
+            _ = try AccessTokenStore().create(
+                userID: 1, name: "ci", token: Self.accessToken, roles: ["auditor"], expiresAt: nil, now: Date(), in: db)
         }
         return (source, token)
     }
+
+    private static let accessToken = AccessToken.make()
 
     private func counts(_ worker: DatabaseWorker) throws -> [Int] {
         try worker.read { db in
@@ -58,10 +63,16 @@ import Testing
         let (user, _) = try #require(spy.responses.last?.signedIn)
         #expect(user.username == "alice")
         #expect(user.roles == ["auditor"])
+        #expect(try target.authenticate(Self.accessToken, now: Date()).user.roles == ["auditor"])
         // New rows get ids past the copied ones.
         let carol = try Seeds.register(
             .init(username: "carol", password: "another long enough passphrase"), with: target)
         #expect(carol.id == 3)
+        let second = try target.database.write { db in
+            try AccessTokenStore().create(
+                userID: 1, name: "second", token: AccessToken.make(), roles: [], expiresAt: nil, now: Date(), in: db)
+        }
+        #expect(second.id == 2)
     }
 
     @Test(arguments: pairs)

@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct MigratorTests {
     static let allTables = [
-        "auth_events", "installation", "latchkey_migrations", "login_challenges", "login_throttle", "recovery_codes",
+        "access_token_roles", "access_tokens", "auth_events", "installation", "latchkey_migrations", "login_challenges",
+        "login_throttle", "recovery_codes",
         "second_factors",
         "sessions", "user_roles", "users",
     ]
@@ -165,7 +166,8 @@ import Testing
         }
         #expect(
             indexes == [
-                "auth_events_user_time", "sessions_token_hash", "sessions_user_id", "users_email_key", "users_username",
+                "access_tokens_token_hash", "access_tokens_user_id", "auth_events_user_time", "sessions_token_hash",
+                "sessions_user_id", "users_email_key", "users_username",
             ])
     }
 }

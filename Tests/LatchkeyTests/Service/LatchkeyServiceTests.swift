@@ -210,7 +210,12 @@ import Testing
         let principal = try await service.register(username: "alice", password: Seeds.password)
         let json = try #require(
             try JSONSerialization.jsonObject(with: try JSONEncoder().encode(principal)) as? [String: Any])
-        #expect(Set(json.keys) == ["user_id", "username", "roles", "session", "session_expires"])
+        #expect(
+            Set(json.keys) == [
+                "user_id", "username", "roles", "session", "session_expires", "credential", "access_token",
+            ])
         #expect(json["session"] is NSNull)
+        #expect(json["access_token"] is NSNull)
+        #expect(json["credential"] as? String == "session")
     }
 }

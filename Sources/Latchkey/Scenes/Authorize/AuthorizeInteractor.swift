@@ -9,6 +9,10 @@ public final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentatio
         let now = workers.time.now()
         return SceneWork.respond {
             guard let role = try? RoleName(request.role) else { return .invalidRole }
+            if let token = request.accessToken {
+                let user = try workers.authenticate(token, now: now).user
+                return user.roles.contains(role.value) ? .allowed(user) : .forbidden(user)
+            }
             // The session's one statement already carries its user's roles: one round trip.
             let found = try workers.database.readStatement { db in
                 try workers.gate.authenticate(request.token, now: now, in: db)

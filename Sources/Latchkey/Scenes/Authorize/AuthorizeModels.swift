@@ -5,11 +5,19 @@ public enum Authorize {
         /// The token and the role asked for.
         public struct Request: Sendable {
             public var token: SessionToken?
+            /// A personal access token, checked instead of `token` when set.
+            public var accessToken: AccessToken?
             public var role: String
 
             /// A request: may the user of `token` act as `role`?
             public init(token: SessionToken?, role: String) {
                 self.token = token
+                self.role = role
+            }
+
+            /// A request: may `accessToken` act as `role` (a role it carries that its user holds)?
+            public init(accessToken: AccessToken?, role: String) {
+                self.accessToken = accessToken
                 self.role = role
             }
         }

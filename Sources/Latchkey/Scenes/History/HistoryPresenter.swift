@@ -49,6 +49,9 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
         case (.codeFailed, _): "Sign-in failed: wrong code"
         case (.recoveryCodeUsed, _): "Signed in with a recovery code"
         case (.recoveryCodesReplaced, _): "Recovery codes replaced"
+        case (.accessTokenCreated, _): "Access token created"
+        case (.accessTokenRevoked, _): "Access token revoked"
+        case (.accessTokenRefused, _): "Access token refused: revoked, expired or account disabled"
         }
     }
 }

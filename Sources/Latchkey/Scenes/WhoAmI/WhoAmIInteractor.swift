@@ -11,6 +11,8 @@ public final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogic
             response: SceneWork.respond {
                 switch request.source {
                 case .token(let token): try profile(of: token)
+                case .accessToken(let token):
+                    try workers.authenticate(token, now: workers.time.now()).answer
                 case .handedOver: try handedOver()
                 }
             })
@@ -33,4 +35,9 @@ public final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogic
         workers.recordUse(of: found, now: now)
         return .signedIn(user: found.user, session: found.session)
     }
+}
+
+extension StoredAccessToken {
+    /// The WhoAmI answer for an accepted token.
+    fileprivate var answer: WhoAmI.Profile.Response { .signedInWithAccessToken(user: user, token: token) }
 }

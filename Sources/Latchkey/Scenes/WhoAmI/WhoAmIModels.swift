@@ -5,6 +5,9 @@ public enum WhoAmI {
         public enum Source: Sendable, Hashable {
             /// A token, from the session file or a request header; nil when the display has none.
             case token(SessionToken?)
+            /// A personal access token (`LATCHKEY_TOKEN`, `Authorization: Bearer lkp_…`); nil when
+            /// malformed or its checksum is wrong.
+            case accessToken(AccessToken?)
             /// The user and session the Login router handed over in this process, with no read.
             case handedOver
         }
@@ -27,6 +30,8 @@ public enum WhoAmI {
         /// The outcome, for the presenter.
         public enum Response: Sendable, Hashable {
             case signedIn(user: UserProfile, session: SessionInfo)
+            /// Signed in by an access token: `user.roles` are the token's effective roles.
+            case signedInWithAccessToken(user: UserProfile, token: AccessTokenInfo)
             case sessionRefused(SessionProblem)
             case unavailable(ServiceProblem)
         }

@@ -7,6 +7,7 @@ public final class WhoAmIPresenter: ScenePresenter<any WhoAmIDisplayLogic>, WhoA
     static func viewModel(for response: WhoAmI.Profile.Response) -> WhoAmI.Profile.ViewModel {
         switch response {
         case .signedIn(let user, let session): .card(ProfileCard(user, session: session))
+        case .signedInWithAccessToken(let user, _): .card(ProfileCard(user, session: nil))
         case .sessionRefused(let problem): .failed(.session(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }

@@ -84,6 +84,9 @@ import Testing
             .codeFailed: [nil: "Sign-in failed: wrong code"],
             .recoveryCodeUsed: [nil: "Signed in with a recovery code"],
             .recoveryCodesReplaced: [nil: "Recovery codes replaced"],
+            .accessTokenCreated: [nil: "Access token created"],
+            .accessTokenRevoked: [nil: "Access token revoked"],
+            .accessTokenRefused: [nil: "Access token refused: revoked, expired or account disabled"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {

@@ -1,0 +1,56 @@
+public import Foundation
+
+/// One personal access token as `accessTokens` lists it (never the token itself).
+public struct AccessTokenSummary: Codable, Sendable, Hashable {
+    /// The short public id `revokeAccessToken` takes.
+    public let id: String
+    public let name: String
+    /// The roles it carries; it may use those its user still holds.
+    public let roles: [String]
+    public let created: Date
+    /// nil: it never expires.
+    public let expires: Date?
+    public let lastUsed: Date?
+    /// Where it was last used from, when a server said, and with what.
+    public let lastUsedAddress: String?
+    public let lastUsedUserAgent: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, roles, created, expires, lastUsed = "last_used", lastUsedAddress = "last_used_address"
+        case lastUsedUserAgent = "last_used_user_agent"
+    }
+
+    /// Every key always present, `null` for what is absent (as the CLI's JSON).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(roles, forKey: .roles)
+        try container.encode(created, forKey: .created)
+        try container.encode(expires, forKey: .expires)
+        try container.encode(lastUsed, forKey: .lastUsed)
+        try container.encode(lastUsedAddress, forKey: .lastUsedAddress)
+        try container.encode(lastUsedUserAgent, forKey: .lastUsedUserAgent)
+    }
+
+    init(_ info: AccessTokenInfo) {
+        id = info.shortID
+        name = info.name
+        roles = info.roles
+        created = info.createdAt
+        expires = info.expiresAt
+        lastUsed = info.lastUsedAt
+        lastUsedAddress = info.lastUsedAddress
+        lastUsedUserAgent = info.lastUsedAgent
+    }
+}
+
+/// A new personal access token: `token` is shown this once and stored nowhere in clear.
+public struct CreatedAccessToken: Codable, Sendable, Hashable {
+    public let token: String
+    public let summary: AccessTokenSummary
+
+    enum CodingKeys: String, CodingKey {
+        case token, summary = "access_token"
+    }
+}

@@ -1,0 +1,92 @@
+/// Personal access tokens: made, listed and revoked by a signed-in user through a session (a token
+/// may not manage tokens), then used like a session token by `authenticate` and `authorize`.
+extension LatchkeyService {
+    /// Makes a token named `name` carrying `roles` (each one the user holds), expiring after
+    /// `expiresIn` (the policy's default when nil; `.never` only where the policy sets no maximum).
+    public func createAccessToken(
+        token: String, name: String, roles: [String] = [], expiry: AccessTokens.Expiry = .policyDefault,
+        client: ClientContext? = nil
+    ) async throws(LatchkeyError) -> CreatedAccessToken {
+        try await logged("create_access_token") { () async throws(LatchkeyError) in
+            let request = AccessTokens.Create.Request(
+                token: try Self.session(token, for: "manage access tokens"), name: name, roles: roles, expiry: expiry)
+            let response = try await runOnDatabaseLane(client) { workers in
+                Capture<AccessTokens.Create.Response>.answer {
+                    AccessTokensInteractor(presenter: $0, workers: workers).createToken(request: request)
+                }
+            }
+            switch response {
+            case .created(let info, let made):
+                return CreatedAccessToken(token: made.secret, summary: AccessTokenSummary(info))
+            case .refused: throw Self.failed(AccessTokensPresenter.viewModel(for: response))
+            case .sessionRefused(let problem): throw .session(problem)
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
+        }
+    }
+
+    /// The user's tokens that can still be used, newest first.
+    public func accessTokens(token: String) async throws(LatchkeyError) -> [AccessTokenSummary] {
+        try await logged("access_tokens") { () async throws(LatchkeyError) in
+            let request = AccessTokens.List.Request(token: try Self.session(token, for: "manage access tokens"))
+            let response = try await runOnDatabaseLane { workers in
+                Capture<AccessTokens.List.Response>.answer {
+                    AccessTokensInteractor(presenter: $0, workers: workers).fetchTokens(request: request)
+                }
+            }
+            switch response {
+            case .tokens(let tokens): return tokens.map(AccessTokenSummary.init)
+            case .sessionRefused(let problem): throw .session(problem)
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
+        }
+    }
+
+    /// Revokes the user's token `id` (another user's id is as unknown as a wrong one: `not_found`).
+    public func revokeAccessToken(token: String, id: String, client: ClientContext? = nil) async throws(LatchkeyError)
+        -> AccessTokenSummary
+    {
+        try await logged("revoke_access_token") { () async throws(LatchkeyError) in
+            let request = AccessTokens.Revoke.Request(
+                token: try Self.session(token, for: "manage access tokens"), id: id)
+            let response = try await runOnDatabaseLane(client) { workers in
+                Capture<AccessTokens.Revoke.Response>.answer {
+                    AccessTokensInteractor(presenter: $0, workers: workers).revokeToken(request: request)
+                }
+            }
+            switch response {
+            case .revoked(let info): return AccessTokenSummary(info)
+            case .noSuchToken: throw Self.failed(AccessTokensPresenter.viewModel(for: response))
+            case .sessionRefused(let problem): throw .session(problem)
+            case .unavailable(let problem): throw .unavailable(problem)
+            }
+        }
+    }
+
+    /// The session token in `text`; an access token is refused with `forbidden`, saying why (a
+    /// stolen token must not take over the account: its tokens, password or second factor).
+    static func session(_ text: String, for action: String) throws(LatchkeyError) -> SessionToken? {
+        guard !AccessToken.looksLikeOne(text) else {
+            throw LatchkeyError(code: .forbidden, message: "An access token cannot \(action): sign in for a session.")
+        }
+        return SessionToken(text)
+    }
+}
+
+extension Capture: AccessTokensPresentationLogic {
+    func presentCreated(response: AccessTokens.Create.Response) { self.response = response as? Response }
+    func presentTokens(response: AccessTokens.List.Response) { self.response = response as? Response }
+    func presentRevocation(response: AccessTokens.Revoke.Response) { self.response = response as? Response }
+}
+
+extension AccessTokens.Create.ViewModel: FailureCarrying {
+    var failure: FailureViewModel? {
+        if case .failed(let failure) = self { failure } else { nil }
+    }
+}
+
+extension AccessTokens.Revoke.ViewModel: FailureCarrying {
+    var failure: FailureViewModel? {
+        if case .failed(let failure) = self { failure } else { nil }
+    }
+}
