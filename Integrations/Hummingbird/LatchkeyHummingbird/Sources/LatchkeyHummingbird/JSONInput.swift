@@ -12,6 +12,7 @@ struct JSONInput {
         case string(String)
         case bool(Bool)
         case number(Double)
+        case strings([String])
         case null
         case other
 
@@ -25,6 +26,8 @@ struct JSONInput {
                 self = .string(value)
             } else if let value = try? container.decode(Double.self) {
                 self = .number(value)
+            } else if let value = try? container.decode([String].self) {
+                self = .strings(value)
             } else {
                 self = .other
             }
@@ -73,6 +76,15 @@ struct JSONInput {
             throw Refusal(response: ErrorResponse.badRequest("The field \(key) is required."))
         }
         return text
+    }
+
+    /// The strings of `key`, an array of strings (empty when absent).
+    func strings(_ key: String) throws(Refusal) -> [String] {
+        switch fields[key] {
+        case nil, .null?: return []
+        case .strings(let values)?: return values
+        default: throw Refusal(response: ErrorResponse.badRequest("The field \(key) must be an array of strings."))
+        }
     }
 
     /// The truth of `key` (false when absent).

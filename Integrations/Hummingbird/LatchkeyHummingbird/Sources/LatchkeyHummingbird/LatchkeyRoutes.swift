@@ -44,6 +44,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         addAccountRoutes(to: router)
         addSessionRoutes(to: router)
         addSecondFactorRoutes(to: router)
+        addAccessTokenRoutes(to: router)
         LoginPage(routes: self).add(to: router)
     }
 
@@ -62,7 +63,10 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
             await answer { try await login(request, context) }
         }
         router.get("/v1/me") { request, context in
-            await answer { JSONResponse.make(try await service.authenticate(token: try token(request))) }
+            await answer {
+                JSONResponse.make(
+                    try await service.authenticate(token: try token(request), client: client(request, context)))
+            }
         }
         router.post("/v1/password") { request, context in
             await answer {
@@ -142,6 +146,39 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         }
     }
 
+    /// Personal access tokens: made, listed and revoked through a session only (a token is refused
+    /// by the service, saying why).
+    private func addAccessTokenRoutes(to router: Router<Context>) {
+        router.get("/v1/tokens") { request, _ in
+            await answer { JSONResponse.make(["tokens": try await service.accessTokens(token: try token(request))]) }
+        }
+        router.post("/v1/tokens") { request, context in
+            await answer {
+                let credentials = try signedIn(request, unsafe: true)
+                let input = try await read(request, ["name", "roles", "expires_in"])
+                let expiry = try input.string("expires_in").map { text throws(LatchkeyError) in
+                    guard let expiry = AccessTokens.Expiry(text) else {
+                        throw LatchkeyError(
+                            code: .invalidInput, message: "expires_in takes never or a number with m, h, d or w (90d).")
+                    }
+                    return expiry
+                }
+                let made = try await service.createAccessToken(
+                    token: credentials.token, name: try input.required("name"), roles: try input.strings("roles"),
+                    expiry: expiry ?? .policyDefault, client: client(request, context))
+                return JSONResponse.make(made, status: .created)
+            }
+        }
+        router.delete("/v1/tokens/:id") { request, context in
+            await answer {
+                let credentials = try signedIn(request, unsafe: true)
+                let revoked = try await service.revokeAccessToken(
+                    token: credentials.token, id: context.parameters.get("id") ?? "", client: client(request, context))
+                return JSONResponse.make(["revoked": revoked])
+            }
+        }
+    }
+
     // MARK: The routes with more to them
 
     /// Signs in; with a `code`, through the second-factor step at once. With `"cookie": true` the
@@ -194,16 +231,18 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
     private func forwardAuth(_ request: Request, _ context: Context) async -> Response {
         await answer {
             let token = try token(request)
+            let client = client(request, context)
             let principal: Principal
             if let role = request.uri.queryParameters.get("role") {
-                principal = try await service.authorize(token: token, role: role)
+                principal = try await service.authorize(token: token, role: role, client: client)
             } else {
-                principal = try await service.authenticate(token: token)
+                principal = try await service.authenticate(token: token, client: client)
             }
             var headers = HTTPFields()
             headers[HTTPField.Name("X-Latchkey-User")!] = principal.username
             headers[HTTPField.Name("X-Latchkey-Roles")!] = principal.roles.joined(separator: ",")
             headers[HTTPField.Name("X-Latchkey-Session")!] = principal.session ?? ""
+            headers[HTTPField.Name("X-Latchkey-Credential")!] = principal.credential.rawValue
             headers[.cacheControl] = "no-store"
             return Response(status: .ok, headers: headers)
         }
