@@ -34,6 +34,17 @@ struct CompositionRoot {
         SessionFile(path: try Paths.sessionFile())
     }
 
+    /// The session token for a command only a session may run: with `LATCHKEY_TOKEN` set, the
+    /// command says an access token cannot `action` (exit 1) instead of quietly using the session file.
+    func sessionToken(for action: String) throws(CLIFailure) -> SessionToken? {
+        guard Paths.accessToken() == nil else {
+            throw CLIFailure(
+                message: "LATCHKEY_TOKEN holds an access token, which cannot \(action): unset it to use your session.",
+                exitCode: ExitStatus.notAuthenticated, code: .forbidden)
+        }
+        return try sessionFile().read()
+    }
+
     /// The database: a PostgreSQL URL (`postgresql://` or `postgres://`) or a SQLite file path.
     func databaseLocation() throws(CLIFailure) -> DatabaseLocation {
         DatabaseLocation(parsing: try databasePath())

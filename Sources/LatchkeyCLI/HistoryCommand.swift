@@ -27,7 +27,7 @@ struct HistoryCommand: LatchkeyCommand {
     }
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionFile().read()
+        let token = try root.sessionToken(for: "read the history")
         let view = HistoryView(json: options.json)
         try root.sceneFactory().makeHistoryScene(display: view).interactor.fetchEvents(
             request: .init(token: token, limit: limit))

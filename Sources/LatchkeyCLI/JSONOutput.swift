@@ -152,6 +152,46 @@ enum JSONOutput {
         }
     }
 
+    /// `tokens create`: the token, shown this once, and what it is.
+    struct CreatedToken: Encodable {
+        let token: String
+        let accessToken: Token
+    }
+
+    /// `tokens list`.
+    struct TokenList: Encodable {
+        let tokens: [Token]
+    }
+
+    /// `tokens revoke`.
+    struct Revoked: Encodable {
+        let revoked = true
+        let message: String
+    }
+
+    /// One personal access token (never the token itself).
+    struct Token: Encodable {
+        let id: String
+        let name: String
+        let roles: [String]
+        let created: String
+        let expires: Nullable<String>
+        let lastUsed: Nullable<String>
+        let lastUsedAddress: Nullable<String>
+        let lastUsedUserAgent: Nullable<String>
+
+        init(entry: AccessTokens.Entry) {
+            id = entry.id
+            name = entry.name
+            roles = entry.roles
+            created = entry.createdISO8601
+            expires = Nullable(entry.expiresISO8601)
+            lastUsed = Nullable(entry.lastUsedISO8601)
+            lastUsedAddress = Nullable(entry.lastUsedAddress)
+            lastUsedUserAgent = Nullable(entry.lastUsedAgent)
+        }
+    }
+
     /// An account of `admin users` and `admin show`, email and phone masked.
     struct Account: Encodable {
         let username: String

@@ -22,7 +22,7 @@ struct LogoutCommand: LatchkeyCommand {
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
         let sessionFile = try root.sessionFile()
-        let token = try sessionFile.read()
+        let token = try root.sessionToken(for: "sign out")
         let view = LogoutView(json: options.json)
         try root.sceneFactory().makeLogoutScene(display: view).interactor.logout(
             request: .init(token: token, everywhere: all))

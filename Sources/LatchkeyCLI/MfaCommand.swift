@@ -43,7 +43,7 @@ struct MfaEnableCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionFile().read()
+        let token = try root.sessionToken(for: "change the second factor")
         let input = PasswordInput(fromStandardInput: passwordStdin, codeFromStandardInput: code.codeStdin)
         let password = try input.read(prompt: "Password")
         let view = MfaView(json: options.json)
@@ -151,7 +151,7 @@ final class MfaView: CommandView, SecondFactorDisplayLogic {
     static func change(
         _ root: CompositionRoot, _ options: GlobalOptions, _ action: () throws(CLIFailure) -> SecondFactor.Action
     ) throws(CLIFailure) {
-        let token = try root.sessionFile().read()
+        let token = try root.sessionToken(for: "change the second factor")
         let request = SecondFactor.Change.Request(token: token, action: try action())
         let view = MfaView(json: options.json)
         try root.sceneFactory().makeSecondFactorScene(display: view).interactor.change(request: request)

@@ -21,7 +21,7 @@ struct PasswdCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionFile().read()
+        let token = try root.sessionToken(for: "change the password")
         let input = PasswordInput(fromStandardInput: passwordStdin)
         let current = try input.read(prompt: "Current password")
         let new = try input.read(prompt: "New password", confirm: true)

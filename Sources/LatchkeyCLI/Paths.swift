@@ -19,6 +19,12 @@ enum Paths {
         environment("LATCHKEY_SECRET_KEY_FILE").map(absolute)
     }
 
+    /// A personal access token to act with instead of the session file (`LATCHKEY_TOKEN`, as `gh`
+    /// reads `GH_TOKEN`).
+    static func accessToken() -> String? {
+        environment("LATCHKEY_TOKEN")
+    }
+
     private static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }

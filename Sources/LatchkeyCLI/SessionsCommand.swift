@@ -25,7 +25,7 @@ struct SessionsListCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionFile().read()
+        let token = try root.sessionToken(for: "list sessions")
         let view = SessionsView(json: options.json, sessionFile: try root.sessionFile())
         try root.sceneFactory().makeSessionsScene(display: view).interactor.fetchSessions(request: .init(token: token))
         try view.finish()
@@ -54,7 +54,7 @@ struct SessionsRevokeCommand: LatchkeyCommand {
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
         let sessionFile = try root.sessionFile()
-        let token = try sessionFile.read()
+        let token = try root.sessionToken(for: "end sessions")
         let view = SessionsView(json: options.json, sessionFile: sessionFile)
         let target: Sessions.Revoke.Target = id.map { .session($0) } ?? .others
         try root.sceneFactory().makeSessionsScene(display: view).interactor.revokeSessions(

@@ -7,7 +7,8 @@ struct WhoAmICommand: LatchkeyCommand {
         commandName: "whoami",
         abstract: "Show the signed-in user's profile.",
         discussion: """
-            Exits 1 with "Not signed in." or "Session expired." when there is no valid session.
+            Exits 1 with "Not signed in." or "Session expired." when there is no valid session. With
+            LATCHKEY_TOKEN set, shows the user of that personal access token instead.
 
             Examples:
               latchkey whoami
@@ -17,9 +18,13 @@ struct WhoAmICommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionFile().read()
+        // LATCHKEY_TOKEN, when set, answers instead of the session file (a script's identity).
+        let source: WhoAmI.Profile.Source =
+            if let text = Paths.accessToken() { .accessToken(AccessToken(text)) } else {
+                .token(try root.sessionFile().read())
+            }
         let view = WhoAmIView(json: options.json)
-        try root.sceneFactory().makeWhoAmIScene(display: view).interactor.fetchProfile(request: .init(token: token))
+        try root.sceneFactory().makeWhoAmIScene(display: view).interactor.fetchProfile(request: .init(source: source))
         try view.finish()
     }
 }

@@ -1,0 +1,143 @@
+import ArgumentParser
+import Latchkey
+
+/// `latchkey tokens`: personal access tokens for scripts and services (the AccessTokens scene's
+/// display). Only a session may manage them.
+struct TokensCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tokens",
+        abstract: "Create, list and revoke personal access tokens for scripts and services.",
+        discussion: """
+            A script acts with a token through LATCHKEY_TOKEN (or as a bearer token against
+            latchkey-server). A token carries some of your roles and may use those you still hold.
+
+            Examples:
+              latchkey tokens create deploy --role deploy --expires-in 30d
+              latchkey tokens list
+              latchkey tokens revoke 3fa94c1e
+            """,
+        subcommands: [TokensListCommand.self, TokensCreateCommand.self, TokensRevokeCommand.self],
+        defaultSubcommand: TokensListCommand.self)
+}
+
+/// `latchkey tokens create NAME [--role ROLE]… [--expires-in DURATION]`.
+struct TokensCreateCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create", abstract: "Create a token and print it, this once.",
+        discussion: """
+            --expires-in takes 45m, 12h, 90d, 8w or never (never only where the policy allows it);
+            by default 90 days.
+
+            Examples:
+              latchkey tokens create "ci deploy" --role deploy --expires-in 30d
+              latchkey tokens create backup --json
+            """)
+
+    @Argument(help: "A name to know it by (1 to 64 characters).")
+    var name: String
+
+    @Option(help: "A role of yours the token carries; repeatable.")
+    var role: [String] = []
+
+    @Option(help: "When it stops working: 45m, 12h, 90d, 8w or never.")
+    var expiresIn: String?
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        if let expiresIn, AccessTokens.Expiry(expiresIn) == nil {
+            throw ValidationError("--expires-in takes a number with m, h, d or w (such as 90d), or never.")
+        }
+    }
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionToken(for: "manage access tokens")
+        let view = TokensView(json: options.json)
+        let expiry = expiresIn.flatMap(AccessTokens.Expiry.init) ?? .policyDefault
+        try root.sceneFactory().makeAccessTokensScene(display: view).interactor.createToken(
+            request: .init(token: token, name: name, roles: role, expiry: expiry))
+        try view.finish()
+    }
+}
+
+/// `latchkey tokens [list]`.
+struct TokensListCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List your tokens that still work, newest first.",
+        discussion: "Examples:\n  latchkey tokens\n  latchkey tokens list --json")
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionToken(for: "manage access tokens")
+        let view = TokensView(json: options.json)
+        try root.sceneFactory().makeAccessTokensScene(display: view).interactor.fetchTokens(
+            request: .init(token: token))
+        try view.finish()
+    }
+}
+
+/// `latchkey tokens revoke ID`.
+struct TokensRevokeCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "revoke", abstract: "Revoke one of your tokens by its id.",
+        discussion: "Examples:\n  latchkey tokens revoke 3fa94c1e")
+
+    @Argument(help: "The token's id, as 'latchkey tokens list' shows it.")
+    var id: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let token = try root.sessionToken(for: "manage access tokens")
+        let view = TokensView(json: options.json)
+        try root.sceneFactory().makeAccessTokensScene(display: view).interactor.revokeToken(
+            request: .init(token: token, id: id))
+        try view.finish()
+    }
+}
+
+/// Shows the AccessTokens scene's view models.
+final class TokensView: CommandView, AccessTokensDisplayLogic {
+    func displayCreated(viewModel: AccessTokens.Create.ViewModel) {
+        switch viewModel {
+        case .created(let token, let entry):
+            show(
+                message: nil, json: JSONOutput.CreatedToken(token: token, accessToken: .init(entry: entry)),
+                text: token + "\n" + "Created \(Self.describe(entry)). Copy it now: it is not shown again.")
+        case .failed(let failure):
+            record(failure)
+        }
+    }
+
+    func displayTokens(viewModel: AccessTokens.List.ViewModel) {
+        switch viewModel {
+        case .tokens(let entries):
+            let lines = entries.map { entry -> String in
+                var text = entry.id + "  " + Self.describe(entry)
+                text += "\n      created \(entry.created), expires \(entry.expires), last used \(entry.lastUsed)"
+                let origin = [entry.lastUsedAddress, entry.lastUsedAgent.map { "(\($0))" }].compactMap { $0 }
+                if !origin.isEmpty { text += " from " + TerminalEscaping.escape(origin.joined(separator: " ")) }
+                return text
+            }
+            show(
+                message: nil, json: JSONOutput.TokenList(tokens: entries.map(JSONOutput.Token.init(entry:))),
+                text: entries.isEmpty ? "No access tokens." : lines.joined(separator: "\n"))
+        case .failed(let failure):
+            record(failure)
+        }
+    }
+
+    func displayRevocation(viewModel: AccessTokens.Revoke.ViewModel) {
+        switch viewModel {
+        case .revoked(let message): show(message: message, json: JSONOutput.Revoked(message: message), text: nil)
+        case .failed(let failure): record(failure)
+        }
+    }
+
+    /// "NAME (roles: a, b)", the name escaped for the terminal.
+    private static func describe(_ entry: AccessTokens.Entry) -> String {
+        TerminalEscaping.escape(entry.name)
+            + (entry.roles.isEmpty ? " (no roles)" : " (roles: \(entry.roles.joined(separator: ", ")))")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import LatchkeyTestSupport
+
+/// `latchkey tokens` and `LATCHKEY_TOKEN` end to end, through the built binary.
+@Suite struct CLIAccessTokenTests {
+    let cli = CLIHarness()
+
+    private func json(_ result: CLIResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func aTokenIsPrintedOnceListedAndActsForItsUserThroughLATCHKEY_TOKEN() throws {
+        try cli.registerAndLogin()
+        let created = try cli.run(["tokens", "create", "ci deploy", "--expires-in", "30d", "--json"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let token = try #require(try json(created)["token"] as? String)
+        #expect(token.hasPrefix("lkp_"))
+        let summary = try #require(try json(created)["access_token"] as? [String: Any])
+        let id = try #require(summary["id"] as? String)
+
+        let listed = try cli.run(["tokens", "list"])
+        #expect(listed.stdout.contains("\(id)  ci deploy (no roles)"))
+        #expect(!listed.stdout.contains(token))
+
+        let whoami = try cli.run(["whoami", "--json"], extraEnvironment: ["LATCHKEY_TOKEN": token])
+        #expect(whoami.status == 0, "\(whoami.stderr)")
+        #expect(try json(whoami)["username"] as? String == "alice")
+        // The use is recorded, with the program that made it.
+        let used = try #require(
+            (try json(try cli.run(["tokens", "list", "--json"]))["tokens"] as? [[String: Any]])?.first)
+        #expect(used["last_used"] is String)
+        #expect((used["last_used_user_agent"] as? String)?.hasPrefix("latchkey CLI, ") == true)
+
+        #expect(try cli.run(["tokens", "revoke", id]).status == 0)
+        let revoked = try cli.run(["whoami"], extraEnvironment: ["LATCHKEY_TOKEN": token])
+        #expect(revoked.status == 1)
+        #expect(revoked.stderr == "latchkey: Not signed in.\n")
+    }
+
+    @Test(arguments: [
+        ["tokens", "list"], ["tokens", "create", "another"], ["tokens", "revoke", "00000000"], ["passwd"],
+        ["mfa", "enable"], ["mfa", "confirm"], ["mfa", "disable"], ["sessions"], ["history"], ["logout"],
+    ])
+    func commandsATokenMayNotRunSaySoAndExit1(arguments: [String]) throws {
+        try cli.registerAndLogin()
+        let token = try #require(try json(try cli.run(["tokens", "create", "script", "--json"]))["token"] as? String)
+        let refused = try cli.run(arguments, stdin: "", extraEnvironment: ["LATCHKEY_TOKEN": token])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("latchkey: LATCHKEY_TOKEN holds an access token, which cannot "))
+        #expect(!refused.stderr.contains(token))
+        // The session itself is untouched.
+        #expect(try cli.run(["whoami"]).status == 0)
+    }
+
+    @Test func badInputGetsOneLineAndItsExitCode() throws {
+        try cli.registerAndLogin()
+        let cases: [([String], Int32, String)] = [
+            (["tokens", "create", "x", "--expires-in", "forever"], 64, "--expires-in takes"),
+            (["tokens", "create", "x", "--expires-in", "never"], 65, "Invalid expiry"),
+            (["tokens", "create", "x", "--role", "admin"], 77, "You do not hold the role admin"),
+            (["tokens", "create", "bad\u{1b}[2Jname"], 65, "Invalid token name"),
+            (["tokens", "revoke", "zzzz"], 65, "No access token of yours has that id."),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try cli.run(arguments)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        let malformed = try cli.run(["whoami"], extraEnvironment: ["LATCHKEY_TOKEN": "lkp_notatoken"])
+        #expect(malformed.status == 1)
+        #expect(malformed.stderr == "latchkey: Not signed in.\n")
+        #expect(try json(try cli.run(["tokens", "list", "--json"]))["tokens"] as? [Any] != nil)
+    }
+}
