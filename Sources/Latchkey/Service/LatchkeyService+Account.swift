@@ -14,7 +14,7 @@ extension LatchkeyService {
                 }
             }
             switch response {
-            case .changed(let ended): return ended
+            case .changed(let ended, _): return ended
             case .sessionRefused(let problem): throw .session(problem)
             case .invalidCredentials, .throttled, .rejected:
                 throw Self.failed(ChangePasswordPresenter.viewModel(for: response))

@@ -162,6 +162,21 @@ import Testing
         #expect(kinds.filter { $0 == "access_token_refused" }.count == 4)
     }
 
+    @Test func aPasswordChangeKeepsTheTokensAndSaysHowManyStillWork() async throws {
+        let session = try await signedIn()
+        let made = try await service.createAccessToken(token: session, name: "ci")
+        _ = try await service.createAccessToken(token: session, name: "backup")
+        let spy = ChangePasswordPresentationLogicSpy()
+        ChangePasswordInteractor(presenter: spy, workers: workers).changePassword(
+            request: .init(
+                token: SessionToken(session), currentPassword: Seeds.password, newPassword: Seeds.otherPassword))
+        #expect(spy.responses == [.changed(otherSessionsEnded: 0, accessTokensKept: 2)])
+        #expect(
+            ChangePasswordPresenter.viewModel(for: spy.responses[0])
+                == .changed(message: "Password changed. 2 access tokens still work ('latchkey tokens' lists them)."))
+        #expect(try await service.authenticate(token: made.token).username == "alice")
+    }
+
     @Test func theListShowsWhenAndFromWhereEachTokenWasLastUsed() async throws {
         let session = try await signedIn()
         let made = try await service.createAccessToken(token: session, name: "ci")

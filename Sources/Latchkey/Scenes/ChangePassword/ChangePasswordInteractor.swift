@@ -42,7 +42,8 @@ public final class ChangePasswordInteractor: SceneInteractor<any ChangePasswordP
                 try workers.audit.record(
                     .sessionsRevoked, usernameKey: user.username, userID: user.id, now: now, in: db)
             }
-            return .changed(otherSessionsEnded: ended)
+            let kept = try workers.accessTokens.live(userID: user.id, now: now, in: db).count
+            return .changed(otherSessionsEnded: ended, accessTokensKept: kept)
         }
     }
 }

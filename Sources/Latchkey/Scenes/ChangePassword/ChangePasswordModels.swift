@@ -17,7 +17,9 @@ public enum ChangePassword {
 
         /// The outcome, for the presenter.
         public enum Response: Sendable, Hashable {
-            case changed(otherSessionsEnded: Int)
+            /// Changed: the other sessions ended; the user's access tokens go on working (a script's
+            /// credential is not the password), and how many is said.
+            case changed(otherSessionsEnded: Int, accessTokensKept: Int = 0)
             case sessionRefused(SessionProblem)
             /// The current password was wrong.
             case invalidCredentials

@@ -6,11 +6,26 @@ public final class ChangePasswordPresenter: ScenePresenter<any ChangePasswordDis
         display?.displayPasswordChange(viewModel: Self.viewModel(for: response))
     }
 
+    private static func sessionsEnded(_ count: Int) -> String {
+        switch count {
+        case 0: ""
+        case 1: " 1 other session was signed out."
+        default: " \(count) other sessions were signed out."
+        }
+    }
+
+    private static func tokensKept(_ count: Int) -> String {
+        switch count {
+        case 0: ""
+        case 1: " 1 access token still works ('latchkey tokens' lists it)."
+        default: " \(count) access tokens still work ('latchkey tokens' lists them)."
+        }
+    }
+
     static func viewModel(for response: ChangePassword.Update.Response) -> ChangePassword.Update.ViewModel {
         switch response {
-        case .changed(0): .changed(message: "Password changed.")
-        case .changed(1): .changed(message: "Password changed. 1 other session was signed out.")
-        case .changed(let count): .changed(message: "Password changed. \(count) other sessions were signed out.")
+        case .changed(let ended, let kept):
+            .changed(message: "Password changed." + Self.sessionsEnded(ended) + Self.tokensKept(kept))
         case .sessionRefused(let problem): .failed(.session(problem))
         case .invalidCredentials:
             .failed(FailureViewModel(message: "The current password is wrong.", kind: .notAuthenticated))
