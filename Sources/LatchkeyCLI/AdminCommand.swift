@@ -24,7 +24,7 @@ struct AdminCommand: ParsableCommand {
             AdminUsersCommand.self, AdminShowCommand.self, AdminActionCommand<Disable>.self,
             AdminActionCommand<Enable>.self, AdminActionCommand<Unlock>.self, AdminActionCommand<ExpirePassword>.self,
             AdminActionCommand<Delete>.self, AdminSetPasswordCommand.self, AdminRolesCommand.self,
-            AdminActionCommand<ResetSecondFactor>.self,
+            AdminActionCommand<ResetSecondFactor>.self, AdminTokensCommand.self, AdminRevokeTokenCommand.self,
         ])
 
     /// The operating-system user running the command, for the audit trail.
@@ -76,6 +76,44 @@ struct AdminShowCommand: LatchkeyCommand {
         let view = AdminView(json: options.json)
         try root.sceneFactory().makeAdminScene(display: view).interactor.showUser(request: .init(username: username))
         try view.finish()
+    }
+}
+
+/// `latchkey admin tokens USER`.
+struct AdminTokensCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tokens", abstract: "List a user's personal access tokens that still work.",
+        discussion: "Examples:\n  latchkey admin tokens alice\n  latchkey admin tokens alice --json")
+
+    @Argument(help: "The username.")
+    var username: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let view = AdminView(json: options.json, tokensOnly: true)
+        try root.sceneFactory().makeAdminScene(display: view).interactor.showUser(request: .init(username: username))
+        try view.finish()
+    }
+}
+
+/// `latchkey admin revoke-token USER ID`: ids are short and per user, as for sessions.
+struct AdminRevokeTokenCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "revoke-token", abstract: "Revoke one of a user's personal access tokens by its id.",
+        discussion: "Examples:\n  latchkey admin revoke-token alice 3fa94c1e")
+
+    @Argument(help: "The username.")
+    var username: String
+
+    @Argument(help: "The token's id, as 'latchkey admin tokens USER' shows it.")
+    var id: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        try AdminView.act(
+            root, options, .init(username: username, action: .revokeToken(id: id), actor: AdminCommand.operatorName()))
     }
 }
 
@@ -195,6 +233,14 @@ struct AdminRolesCommand: LatchkeyCommand {
 
 /// Shows the Admin scene's view models.
 final class AdminView: CommandView, AdminDisplayLogic {
+    /// `admin tokens`: only the account's tokens, from the same answer as `admin show`.
+    private let tokensOnly: Bool
+
+    init(json: Bool, tokensOnly: Bool = false) {
+        self.tokensOnly = tokensOnly
+        super.init(json: json)
+    }
+
     static func act(_ root: CompositionRoot, _ options: GlobalOptions, _ request: Admin.Act.Request) throws(CLIFailure)
     {
         let view = AdminView(json: options.json)
@@ -215,17 +261,25 @@ final class AdminView: CommandView, AdminDisplayLogic {
 
     func displayUser(viewModel: Admin.ShowUser.ViewModel) {
         switch viewModel {
-        case .account(let row, let sessions, let events):
+        case .account(let row, let sessions, let events, let tokens):
+            if tokensOnly {
+                show(
+                    message: nil, json: JSONOutput.TokenList(tokens: tokens.map(JSONOutput.Token.init(entry:))),
+                    text: tokens.isEmpty ? "No access tokens." : tokens.map(TokensView.line).joined(separator: "\n"))
+                return
+            }
             var lines = [Self.line(row)]
             lines += sessions.map {
                 "  session \($0.shortID)  \(TerminalEscaping.escape($0.label ?? "(no label)"))  since \($0.created), ends \($0.expires)"
             }
+            lines += tokens.map { "  token \(TokensView.line($0))" }
             lines += events.map { "  \($0.time)  \($0.description)" }
             show(
                 message: nil,
                 json: JSONOutput.AccountDetail(
                     user: .init(row: row), sessions: sessions.map(JSONOutput.Session.init(entry:)),
-                    events: events.map(JSONOutput.Event.init(entry:))),
+                    events: events.map(JSONOutput.Event.init(entry:)),
+                    accessTokens: tokens.map(JSONOutput.Token.init(entry:))),
                 text: lines.joined(separator: "\n"))
         case .failed(let failure):
             record(failure)

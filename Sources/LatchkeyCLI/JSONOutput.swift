@@ -233,6 +233,7 @@ enum JSONOutput {
         let user: Account
         let sessions: [Session]
         let events: [Event]
+        let accessTokens: [Token]
     }
 
     /// The result of an admin action (`roles` only from `admin roles`).

@@ -113,13 +113,7 @@ final class TokensView: CommandView, AccessTokensDisplayLogic {
     func displayTokens(viewModel: AccessTokens.List.ViewModel) {
         switch viewModel {
         case .tokens(let entries):
-            let lines = entries.map { entry -> String in
-                var text = entry.id + "  " + Self.describe(entry)
-                text += "\n      created \(entry.created), expires \(entry.expires), last used \(entry.lastUsed)"
-                let origin = [entry.lastUsedAddress, entry.lastUsedAgent.map { "(\($0))" }].compactMap { $0 }
-                if !origin.isEmpty { text += " from " + TerminalEscaping.escape(origin.joined(separator: " ")) }
-                return text
-            }
+            let lines = entries.map(Self.line)
             show(
                 message: nil, json: JSONOutput.TokenList(tokens: entries.map(JSONOutput.Token.init(entry:))),
                 text: entries.isEmpty ? "No access tokens." : lines.joined(separator: "\n"))
@@ -133,6 +127,15 @@ final class TokensView: CommandView, AccessTokensDisplayLogic {
         case .revoked(let message): show(message: message, json: JSONOutput.Revoked(message: message), text: nil)
         case .failed(let failure): record(failure)
         }
+    }
+
+    /// One token as `tokens list` and `admin tokens` show it.
+    static func line(_ entry: AccessTokens.Entry) -> String {
+        var text = entry.id + "  " + describe(entry)
+        text += "\n      created \(entry.created), expires \(entry.expires), last used \(entry.lastUsed)"
+        let origin = [entry.lastUsedAddress, entry.lastUsedAgent.map { "(\($0))" }].compactMap { $0 }
+        if !origin.isEmpty { text += " from " + TerminalEscaping.escape(origin.joined(separator: " ")) }
+        return text
     }
 
     /// "NAME (roles: a, b)", the name escaped for the terminal.

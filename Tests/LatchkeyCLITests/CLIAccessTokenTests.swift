@@ -39,6 +39,28 @@ import Testing
         #expect(revoked.stderr == "latchkey: Not signed in.\n")
     }
 
+    @Test func anOperatorListsAUsersTokensAndRevokesOne() throws {
+        try cli.registerAndLogin()
+        let created = try json(try cli.run(["tokens", "create", "ci", "--json"]))
+        let token = try #require(created["token"] as? String)
+        let id = try #require((created["access_token"] as? [String: Any])?["id"] as? String)
+
+        let listed = try cli.run(["admin", "tokens", "alice", "--json"])
+        #expect((try json(listed)["tokens"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [id])
+        let shown = try cli.run(["admin", "show", "alice"])
+        #expect(shown.stdout.contains("  token \(id)  ci (no roles)"))
+        #expect(!shown.stdout.contains(token))
+
+        let unknown = try cli.run(["admin", "revoke-token", "alice", "ffffffff"])
+        #expect(unknown.status == 65)
+        #expect(unknown.stderr == "latchkey: alice has no access token with that id.\n")
+        let revoked = try cli.run(["admin", "revoke-token", "alice", id])
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        #expect(revoked.stderr == "Access token ci of alice revoked.\n")
+        #expect(try cli.run(["whoami"], extraEnvironment: ["LATCHKEY_TOKEN": token]).status == 1)
+        #expect(try cli.run(["history"]).stdout.contains("Access token revoked (by administrator "))
+    }
+
     @Test(arguments: [
         ["tokens", "list"], ["tokens", "create", "another"], ["tokens", "revoke", "00000000"], ["passwd"],
         ["mfa", "enable"], ["mfa", "confirm"], ["mfa", "disable"], ["sessions"], ["history"], ["logout"],

@@ -50,12 +50,18 @@ public struct AccountDetail: Codable, Sendable, Hashable {
     public let sessions: [SessionSummary]
     /// The latest events, newest first.
     public let events: [HistoryEntry]
+    /// Personal access tokens that still work, newest first.
+    public let accessTokens: [AccessTokenSummary]
+
+    enum CodingKeys: String, CodingKey {
+        case account, sessions, events, accessTokens = "access_tokens"
+    }
 }
 
 /// What an administrator's action did.
 public struct AdministrationResult: Codable, Sendable, Hashable {
     /// `disabled`, `enabled`, `unlocked`, `password_expired`, `deleted`, `password_set`, `roles`,
-    /// `second_factor_reset`.
+    /// `second_factor_reset`, `access_token_revoked`.
     public let outcome: String
     public let username: String
     /// Sessions the action ended (disable, set password).

@@ -31,7 +31,7 @@ extension LatchkeyService {
                     .user
             }
             switch response {
-            case .account(let account, let sessions, let events):
+            case .account(let account, let sessions, let events, let tokens):
                 let idle = TimeInterval(workers.policy.sessionIdleTimeout.wholeSeconds)
                 return AccountDetail(
                     account: AccountSummary(account),
@@ -41,7 +41,7 @@ extension LatchkeyService {
                                 session: $0, endsAt: min($0.expiresAt, $0.lastUsedAt.addingTimeInterval(idle)),
                                 isCurrent: false))
                     },
-                    events: events.map(HistoryEntry.init))
+                    events: events.map(HistoryEntry.init), accessTokens: tokens.map(AccessTokenSummary.init))
             case .rejected, .refused: throw Self.failed(AdminPresenter.viewModel(for: response))
             case .unavailable(let problem): throw .unavailable(problem)
             }
@@ -92,7 +92,9 @@ extension LatchkeyService {
         case .passwordSet(let name, let ended): return done("password_set", name, ended: ended)
         case .roles(let name, let roles): return done("roles", name, roles: roles)
         case .secondFactorReset(let name): return done("second_factor_reset", name)
-        case .rejected, .refused, .invalidRole, .passwordRejected: throw failed(AdminPresenter.viewModel(for: response))
+        case .tokenRevoked(let name, _): return done("access_token_revoked", name)
+        case .rejected, .refused, .invalidRole, .passwordRejected, .noSuchToken:
+            throw failed(AdminPresenter.viewModel(for: response))
         case .unavailable(let problem): throw .unavailable(problem)
         }
     }

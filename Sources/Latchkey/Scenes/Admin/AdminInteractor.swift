@@ -34,7 +34,8 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
                         return .account(
                             try account(found, now, db),
                             sessions: try workers.sessions.live(userID: id, now: now, policy: workers.policy, in: db),
-                            events: try workers.audit.recent(userID: id, limit: 20, in: db))
+                            events: try workers.audit.recent(userID: id, limit: 20, in: db),
+                            tokens: try workers.accessTokens.live(userID: id, now: now, in: db))
                     }
                 } catch let problem as Admin.AccountProblem {
                     return .rejected(problem)
@@ -104,6 +105,12 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
                 _ = try workers.factors.remove(userID: id, in: db)
                 try audit(.factorReset)
                 return .secondFactorReset(username: name)
+            case .revokeToken(let tokenID):
+                let revoked = try workers.accessTokens.revoke(
+                    userID: id, shortID: tokenID.lowercased(), now: now, in: db)
+                guard let token = revoked.first else { return .noSuchToken(username: name) }
+                try audit(.accessTokenRevoked)
+                return .tokenRevoked(username: name, token: token.name)
             case .setPassword, .roles:
                 preconditionFailure("handled above")
             }

@@ -97,7 +97,7 @@ public enum Admin {
 
         /// The outcome, for the presenter.
         public enum Response: Sendable, Hashable {
-            case account(Account, sessions: [SessionInfo], events: [AuthEvent])
+            case account(Account, sessions: [SessionInfo], events: [AuthEvent], tokens: [AccessTokenInfo] = [])
             case rejected(AccountProblem)
             case refused(AccessProblem)
             case unavailable(ServiceProblem)
@@ -105,7 +105,9 @@ public enum Admin {
 
         /// What the display shows.
         public enum ViewModel: Sendable, Hashable {
-            case account(Row, sessions: [Sessions.List.Entry], events: [History.ListEvents.Entry])
+            case account(
+                Row, sessions: [Sessions.List.Entry], events: [History.ListEvents.Entry],
+                tokens: [AccessTokens.Entry] = [])
             case failed(FailureViewModel)
         }
     }
@@ -128,6 +130,8 @@ public enum Admin {
             case roles(add: [String], remove: [String])
             /// Remove the second factor and its recovery codes (a user who lost both).
             case resetSecondFactor
+            /// Revokes one of the user's personal access tokens by its short id.
+            case revokeToken(id: String)
         }
 
         /// The account, the action, and who asks.
@@ -159,6 +163,9 @@ public enum Admin {
             case passwordSet(username: String, sessionsEnded: Int)
             case roles(username: String, roles: [String])
             case secondFactorReset(username: String)
+            case tokenRevoked(username: String, token: String)
+            /// The user has no live token with that id.
+            case noSuchToken(username: String)
             case rejected(AccountProblem)
             case refused(AccessProblem)
             case invalidRole(String)

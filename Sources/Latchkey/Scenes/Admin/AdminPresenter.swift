@@ -22,7 +22,7 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
 
     static func viewModel(for response: Admin.ShowUser.Response) -> Admin.ShowUser.ViewModel {
         switch response {
-        case .account(let account, let sessions, let events):
+        case .account(let account, let sessions, let events, let tokens):
             .account(
                 row(account),
                 sessions: sessions.map {
@@ -35,7 +35,7 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
                         expiresISO8601: DateText.iso8601($0.expiresAt), isCurrent: false, address: $0.address,
                         userAgent: $0.userAgent)
                 },
-                events: events.map(HistoryPresenter.entry))
+                events: events.map(HistoryPresenter.entry), tokens: tokens.map(AccessTokensPresenter.entry))
         case .rejected(let problem): .failed(failure(problem))
         case .refused(let problem): .failed(failure(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
@@ -58,6 +58,12 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
                 message: "Roles of \(name): " + (roles.isEmpty ? "none." : roles.joined(separator: ", ") + "."),
                 roles: roles)
         case .secondFactorReset(let name): .done(message: "Second factor of \(name) removed.", roles: nil)
+        case .tokenRevoked(let name, let token):
+            .done(message: "Access token \(TerminalEscaping.escape(token)) of \(name) revoked.", roles: nil)
+        case .noSuchToken(let name):
+            .failed(
+                FailureViewModel(
+                    message: "\(name) has no access token with that id.", kind: .invalidInput, code: .notFound))
         case .rejected(let problem): .failed(failure(problem))
         case .refused(let problem): .failed(failure(problem))
         case .invalidRole(let role):

@@ -91,7 +91,9 @@ import Testing
         for _ in 0..<5 { _ = login(Seeds.otherPassword) }
         #expect(login() == .throttled)
         interactor.showUser(request: .init(username: "alice"))
-        guard case .account(let account, _, _) = try #require(spy.shown.last) else { throw Seeds.SeedError.notSignedIn }
+        guard case .account(let account, _, _, _) = try #require(spy.shown.last) else {
+            throw Seeds.SeedError.notSignedIn
+        }
         #expect(account.isLocked)
         #expect(act(.unlock) == .unlocked(username: "alice"))
         #expect(login()?.signedIn != nil)
