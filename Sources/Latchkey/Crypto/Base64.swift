@@ -10,6 +10,16 @@ enum Base64 {
     /// The URL- and file-safe alphabet with no padding, as session tokens use.
     static func urlSafe(_ bytes: [UInt8]) -> String { encode(bytes, variant: sodium_base64_VARIANT_URLSAFE_NO_PADDING) }
 
+    /// Whether `byte` is a character of the URL-safe alphabet.
+    static func isURLSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
+    }
+
     private static func encode(_ bytes: [UInt8], variant: Int32) -> String {
         Sodium.ensureInitialized()
         let length = sodium_base64_encoded_len(bytes.count, variant)

@@ -12,7 +12,7 @@ public enum DatabaseCopy {
             "users",
             [
                 "id", "username", "email", "phone", "display_name", "password_hash", "created_at", "updated_at",
-                "last_login_at", "disabled_at", "password_change_required", "email_key",
+                "last_login_at", "disabled_at", "password_change_required", "email_key", "email_verified_at",
             ]
         ),
         (
@@ -44,6 +44,7 @@ public enum DatabaseCopy {
             ]
         ),
         ("access_token_roles", ["token_id", "role"]),
+        ("one_time_codes", ["id", "user_id", "kind", "code_hash", "link_hash", "created_at", "expires_at"]),
     ]
 
     /// The tables, parents before the tables that refer to them.

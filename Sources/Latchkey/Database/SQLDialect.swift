@@ -69,7 +69,9 @@ package enum SQLDialect: Sendable, Hashable, CaseIterable {
     /// What a table needs after rows were copied in with their ids: PostgreSQL's identity columns
     /// must move past the highest id copied (SQLite picks the next id from the table itself).
     func afterCopying(_ table: String) -> String? {
-        guard self == .postgresql, ["users", "sessions", "auth_events", "access_tokens"].contains(table) else {
+        guard self == .postgresql,
+            ["users", "sessions", "auth_events", "access_tokens", "one_time_codes"].contains(table)
+        else {
             return nil
         }
         return "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), coalesce(max(id), 0) + 1, false) FROM \(table)"

@@ -82,6 +82,13 @@ struct AccountStore: Sendable {
         try db.queryFirst(Self.byUsername, [username.value]) { try AccountRow($0).credentials }
     }
 
+    /// The account whose email is `email` (any case) and has been verified.
+    func credentials(verifiedEmail email: EmailAddress, in db: Database) throws -> AccountCredentials? {
+        try db.queryFirst(
+            "SELECT \(AccountRow.columns) FROM users WHERE email_key = ? AND email_verified_at IS NOT NULL", [email.key]
+        ) { try AccountRow($0).credentials }
+    }
+
     func credentials(userID: Int64, in db: Database) throws -> AccountCredentials? {
         try db.queryFirst("SELECT \(AccountRow.columns) FROM users WHERE id = ?", [userID]) {
             try AccountRow($0).credentials

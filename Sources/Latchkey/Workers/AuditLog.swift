@@ -37,6 +37,15 @@ public struct AuthEvent: Sendable, Hashable {
         case accessTokenRevoked = "access_token_revoked"
         /// A revoked or expired token was presented, or one whose user is disabled.
         case accessTokenRefused = "access_token_refused"
+        /// A reset was asked for (a code made when the account exists and is enabled).
+        case passwordResetRequested = "password_reset_requested"
+        /// The application's delivery took the code (or failed: `reason` says so).
+        case passwordResetDelivered = "password_reset_delivered"
+        case passwordResetDeliveryFailed = "password_reset_delivery_failed"
+        /// A wrong, used, replaced or expired reset code (counted by the throttle).
+        case passwordResetCodeFailed = "password_reset_code_failed"
+        /// The password was set with a reset code.
+        case passwordReset = "password_reset"
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.

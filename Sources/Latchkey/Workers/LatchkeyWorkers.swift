@@ -13,6 +13,8 @@ public struct LatchkeyWorkers: Sendable {
     public let policy: SecurityPolicy
     /// The key outside the database that names matching no account are hashed with.
     public let secret: InstallationSecret
+    /// Delivers the messages flows such as a password reset need; `NoDelivery` unless given one.
+    public let delivery: any MessageDelivery
     /// The client the current request came from, stored on sessions and audit events and keyed on
     /// by the throttle; nil for none (see `serving(_:)`).
     public private(set) var client: ClientContext?
@@ -31,6 +33,7 @@ public struct LatchkeyWorkers: Sendable {
     let accessTokens = AccessTokenStore()
     /// The one access-token check.
     var tokenGate: AccessTokenGate { AccessTokenGate(tokens: accessTokens, policy: policy) }
+    let oneTimeCodes = OneTimeCodeStore()
 
     /// Workers over `database`, at policy strength unless told otherwise; the secret defaults to the key
     /// file beside a database file.
@@ -40,7 +43,8 @@ public struct LatchkeyWorkers: Sendable {
         tokens: any SessionTokenGenerating = RandomSessionTokens(),
         time: any TimeSource = SystemTime(),
         policy: SecurityPolicy = SecurityPolicy(),
-        secret: InstallationSecret? = nil
+        secret: InstallationSecret? = nil,
+        delivery: any MessageDelivery = NoDelivery()
     ) {
         self.secret = secret ?? .beside(database.location)
         self.database = database
@@ -48,6 +52,7 @@ public struct LatchkeyWorkers: Sendable {
         self.tokens = tokens
         self.time = time
         self.policy = policy
+        self.delivery = delivery
     }
 
     /// These Workers for one request from `client`: scenes built from them record where it came

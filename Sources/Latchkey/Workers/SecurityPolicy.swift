@@ -39,6 +39,8 @@ public struct SecurityPolicy: Sendable, Hashable {
             maximumAccessTokenLifetime = maximumAccessTokenLifetime.map { min(max($0, .seconds(60)), Self.longest) }
         }
     }
+    /// How long a one-time code (password reset) may be used.
+    @Bounded(.seconds(60)...(.seconds(7 * 24 * 3600))) public var oneTimeCodeLifetime: Duration = .seconds(30 * 60)
     /// Argon2id cost for new password hashes (OWASP's floor by default).
     public var passwordHashing: Argon2Parameters = .policy
     /// The issuer an authenticator app shows beside the account.

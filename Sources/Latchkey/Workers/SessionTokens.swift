@@ -15,7 +15,7 @@ public struct SessionToken: Sendable, Hashable, CustomStringConvertible, CustomD
     public init?(_ text: String) {
         let body = text.utf8.dropFirst(Self.prefix.utf8.count)
         guard text.hasPrefix(Self.prefix), body.count == Self.encodedLength,
-            body.allSatisfy({ Self.isBase64URL($0) })
+            body.allSatisfy(Base64.isURLSafe)
         else { return nil }
         secret = text
     }
@@ -25,15 +25,6 @@ public struct SessionToken: Sendable, Hashable, CustomStringConvertible, CustomD
 
     public var description: String { Self.prefix + "…(redacted)" }
     public var debugDescription: String { description }
-
-    private static func isBase64URL(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-            true
-        default: false
-        }
-    }
 }
 
 /// Makes new session tokens.

@@ -7,7 +7,7 @@ import Testing
 @Suite struct MigratorTests {
     static let allTables = [
         "access_token_roles", "access_tokens", "auth_events", "installation", "latchkey_migrations", "login_challenges",
-        "login_throttle", "recovery_codes",
+        "login_throttle", "one_time_codes", "recovery_codes",
         "second_factors",
         "sessions", "user_roles", "users",
     ]
@@ -166,8 +166,9 @@ import Testing
         }
         #expect(
             indexes == [
-                "access_tokens_token_hash", "access_tokens_user_id", "auth_events_user_time", "sessions_token_hash",
-                "sessions_user_id", "users_email_key", "users_username",
+                "access_tokens_token_hash", "access_tokens_user_id", "auth_events_user_time",
+                "one_time_codes_link_hash", "one_time_codes_user_kind", "sessions_token_hash", "sessions_user_id",
+                "users_email_key", "users_username",
             ])
     }
 }

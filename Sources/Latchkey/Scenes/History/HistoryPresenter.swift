@@ -52,6 +52,11 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
         case (.accessTokenCreated, _): "Access token created"
         case (.accessTokenRevoked, _): "Access token revoked"
         case (.accessTokenRefused, _): "Access token refused: revoked, expired or account disabled"
+        case (.passwordResetRequested, _): "Password reset requested"
+        case (.passwordResetDelivered, _): "Password reset code sent"
+        case (.passwordResetDeliveryFailed, _): "Password reset code could not be sent"
+        case (.passwordResetCodeFailed, _): "Password reset failed: wrong or expired code"
+        case (.passwordReset, _): "Password reset with a code"
         }
     }
 }

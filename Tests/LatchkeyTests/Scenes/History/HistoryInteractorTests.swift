@@ -87,6 +87,11 @@ import Testing
             .accessTokenCreated: [nil: "Access token created"],
             .accessTokenRevoked: [nil: "Access token revoked"],
             .accessTokenRefused: [nil: "Access token refused: revoked, expired or account disabled"],
+            .passwordResetRequested: [nil: "Password reset requested"],
+            .passwordResetDelivered: [nil: "Password reset code sent"],
+            .passwordResetDeliveryFailed: [nil: "Password reset code could not be sent"],
+            .passwordResetCodeFailed: [nil: "Password reset failed: wrong or expired code"],
+            .passwordReset: [nil: "Password reset with a code"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {

@@ -1,0 +1,171 @@
+internal import CSodium
+import Foundation
+
+/// Asks for and completes password resets by one-time code. A request for an unknown or disabled
+/// account does the same work (one write, one audit event) and answers the same; wrong codes count
+/// in the sign-in throttle like wrong passwords, and only a completed reset ends their lock. The
+/// code is checked in a write transaction before the new password is hashed, and used (deleted) in
+/// the one that stores it, so of two completions racing with one code exactly one wins.
+public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPresentationLogic>,
+    PasswordResetBusinessLogic
+{
+    public func beginReset(request: PasswordReset.Begin.Request) {
+        presenter.presentBegun(response: SceneWork.respond { try begin(request) })
+    }
+
+    public func completeReset(request: PasswordReset.Complete.Request) {
+        presenter.presentCompleted(response: SceneWork.respond { try complete(request) })
+    }
+
+    /// Hands `message` to the application's delivery and records whether it took it: the service
+    /// calls this after answering the request, so the answer's time does not depend on the account.
+    static func deliver(_ message: OutgoingMessage, workers: LatchkeyWorkers) {
+        let delivered = (try? workers.delivery.deliver(message)) != nil
+        let now = workers.time.now()
+        _ = try? workers.database.write { db in
+            let userID = try workers.accounts.credentials(for: try Username(message.username), in: db)?.profile.id
+            try workers.audit.record(
+                delivered ? .passwordResetDelivered : .passwordResetDeliveryFailed, usernameKey: message.username,
+                userID: userID, now: now, in: db)
+        }
+    }
+
+    private func begin(_ request: PasswordReset.Begin.Request) throws -> PasswordReset.Begin.Response {
+        guard !(workers.delivery is NoDelivery) else { return .deliveryNotConfigured }
+        let now = workers.time.now()
+        return try workers.database.write { db in
+            let typed = String(request.account.prefix(1_024))
+            let account: AccountCredentials? =
+                if let name = try? Username(typed) {
+                    try workers.accounts.credentials(for: name, in: db)
+                } else if let email = try? EmailAddress(typed) {
+                    try workers.accounts.credentials(verifiedEmail: email, in: db)
+                } else {
+                    nil
+                }
+            guard let account, !account.isDisabled else {
+                // The same write as for an account: one audit event, under a keyed pseudonym of the text.
+                try workers.audit.record(
+                    .passwordResetRequested, usernameKey: try workers.throttle.key(for: typed, account: account),
+                    userID: account?.profile.id, now: now, in: db)
+                return .requested(nil)
+            }
+            let user = account.profile
+            let code = OneTimeCode.make()
+            let expires = now.addingTimeInterval(TimeInterval(workers.policy.oneTimeCodeLifetime.wholeSeconds))
+            try workers.oneTimeCodes.replace(
+                userID: user.id, kind: .passwordReset,
+                codeHash: try OneTimeCode.hash(
+                    code.code, userID: user.id, kind: .passwordReset, secret: workers.secret)!,
+                linkHash: OneTimeCode.linkHash(code.linkToken)!, expiresAt: expires, now: now, in: db)
+            try workers.audit.record(
+                .passwordResetRequested, usernameKey: user.username, userID: user.id, now: now, in: db)
+            let verified = try db.queryFirst(
+                "SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE id = ?", [user.id]
+            ) { try $0.int64("verified") == 1 }
+            return .requested(
+                OutgoingMessage(
+                    kind: .passwordReset, to: verified == true ? user.email : nil, username: user.username,
+                    displayName: user.displayName, code: code.code, linkToken: code.linkToken, expiresAt: expires))
+        }
+    }
+
+    /// A code checked and its attempt counted, before the new password is hashed.
+    private struct Checked: Sendable {
+        let code: StoredOneTimeCode
+        let account: AccountCredentials
+        let reservation: ThrottleReservation
+    }
+
+    private func complete(_ request: PasswordReset.Complete.Request) throws -> PasswordReset.Complete.Response {
+        let now = workers.time.now()
+        let checked: Checked
+        switch try check(request.proof, now: now) {
+        case .success(let value): checked = value
+        case .failure(let refusal): return refusal.response
+        }
+        let user = checked.account.profile
+        let hash: String
+        do {
+            let email = user.email.flatMap { try? EmailAddress($0) }
+            let normalized = try PasswordRules(policy: workers.policy).check(
+                request.newPassword, username: try Username(user.username), email: email)
+            hash = try workers.hasher.hash(normalized)
+        } catch let rejection as PasswordRejection {
+            // The code was right: its attempt is not a failure, and the code stays for a better password.
+            try workers.database.write { db in try workers.throttle.giveBack(checked.reservation, in: db) }
+            return .rejected(rejection)
+        }
+        return try workers.database.write { db in
+            guard try workers.oneTimeCodes.consume(checked.code, in: db) else {
+                try workers.audit.record(
+                    .passwordResetCodeFailed, usernameKey: user.username, userID: user.id, now: now, in: db)
+                return .invalidCode
+            }
+            try workers.accounts.updatePasswordHash(userID: user.id, to: hash, now: now, in: db)
+            let ended = try workers.sessions.revokeAll(userID: user.id, now: now, in: db)
+            try workers.oneTimeCodes.deleteAll(userID: user.id, in: db)
+            // A completed reset ends the name's lock, wherever it came from.
+            try workers.throttle.reset(user.username, in: db)
+            try workers.audit.record(.passwordReset, usernameKey: user.username, userID: user.id, now: now, in: db)
+            return .reset(username: user.username, sessionsEnded: ended)
+        }
+    }
+
+    private enum Refusal: Error {
+        case invalid, throttled
+        var response: PasswordReset.Complete.Response { self == .invalid ? .invalidCode : .throttled }
+    }
+
+    /// Finds the account and its live code, counts the attempt in the throttle, and compares the
+    /// code in constant time; a failure keeps its count (and is audited when an account is known).
+    private func check(_ proof: PasswordReset.Complete.Proof, now: Date) throws -> Result<Checked, Refusal> {
+        try workers.database.write { db in
+            let account: AccountCredentials?
+            let stored: StoredOneTimeCode?
+            switch proof {
+            case .code(let username, _):
+                account = try (try? Username(username)).flatMap { try workers.accounts.credentials(for: $0, in: db) }
+                stored = try account.flatMap {
+                    try workers.oneTimeCodes.find(userID: $0.profile.id, kind: .passwordReset, in: db)
+                }
+            case .link(let token):
+                // 256 bits: an unknown link is not a guess worth counting, and names no one.
+                guard let linkHash = OneTimeCode.linkHash(token),
+                    let found = try workers.oneTimeCodes.find(linkHash: linkHash, in: db), found.kind == .passwordReset
+                else { return .failure(.invalid) }
+                stored = found
+                account = try workers.accounts.credentials(userID: found.userID, in: db)
+            }
+            let typedName: String =
+                switch proof {
+                case .code(let username, _): username
+                case .link: account?.profile.username ?? ""
+                }
+            let key = try workers.throttle.key(for: typedName, account: account)
+            guard let reservation = try workers.throttle.reserve(key, now: now, in: db) else {
+                return .failure(.throttled)
+            }
+            let matches: Bool
+            switch (proof, stored, account) {
+            case (.code(_, let typed), let stored?, let account?):
+                let typedHash =
+                    try OneTimeCode.hash(
+                        typed, userID: account.profile.id, kind: .passwordReset, secret: workers.secret)
+                    ?? []
+                matches = typedHash.count == stored.codeHash.count && sodium_memcmp(typedHash, stored.codeHash, 32) == 0
+            case (.link, _?, _?): matches = true
+            default: matches = false
+            }
+            guard matches, let stored, let account, !account.isDisabled, stored.expiresAt > now else {
+                if let account {
+                    try workers.audit.record(
+                        .passwordResetCodeFailed, usernameKey: account.profile.username, userID: account.profile.id,
+                        now: now, in: db)
+                }
+                return .failure(.invalid)
+            }
+            return .success(Checked(code: stored, account: account, reservation: reservation))
+        }
+    }
+}

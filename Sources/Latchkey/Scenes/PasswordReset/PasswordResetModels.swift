@@ -1,0 +1,86 @@
+/// The PasswordReset scene: a user who forgot the password asks for a one-time code (delivered by
+/// the application), then sets a new password with it. The answer to a request is the same whether
+/// or not the account exists; a reset never turns the second factor off.
+public enum PasswordReset {
+    public enum Begin {
+        /// A username, or an email address (used only when verified).
+        public struct Request: Sendable {
+            public var account: String
+
+            /// A reset for the account named (or addressed) by `account`.
+            public init(account: String) {
+                self.account = account
+            }
+        }
+
+        public enum Response: Sendable, Hashable {
+            /// Answered; `message` is what to deliver, nil when there is no such enabled account.
+            case requested(OutgoingMessage?)
+            /// The installation has no delivery: nothing was looked up.
+            case deliveryNotConfigured
+            case unavailable(ServiceProblem)
+        }
+
+        public enum ViewModel: Sendable, Hashable {
+            case requested(message: String)
+            case failed(FailureViewModel)
+        }
+    }
+
+    public enum Complete {
+        /// How the user proves the request was theirs.
+        public enum Proof: Sendable, Hashable {
+            /// The username and the typed code.
+            case code(username: String, code: String)
+            /// The link token from the message's URL.
+            case link(token: String)
+        }
+
+        /// The proof and the new password.
+        public struct Request: Sendable {
+            public var proof: Proof
+            public var newPassword: String
+
+            /// A reset with `proof` to `newPassword`.
+            public init(proof: Proof, newPassword: String) {
+                self.proof = proof
+                self.newPassword = newPassword
+            }
+        }
+
+        public enum Response: Sendable, Hashable {
+            case reset(username: String, sessionsEnded: Int)
+            /// Wrong, used, replaced, expired or another user's code: one answer for all.
+            case invalidCode
+            case throttled
+            case rejected(PasswordRejection)
+            case unavailable(ServiceProblem)
+        }
+
+        public enum ViewModel: Sendable, Hashable {
+            case reset(message: String)
+            case failed(FailureViewModel)
+        }
+    }
+}
+
+extension PasswordReset.Begin.Response: ServiceResponse {}
+extension PasswordReset.Complete.Response: ServiceResponse {}
+
+/// What the PasswordReset interactor does for a display.
+public protocol PasswordResetBusinessLogic: AnyObject {
+    func beginReset(request: PasswordReset.Begin.Request)
+    func completeReset(request: PasswordReset.Complete.Request)
+}
+
+/// How the PasswordReset presenter is reached.
+public protocol PasswordResetPresentationLogic: AnyObject {
+    func presentBegun(response: PasswordReset.Begin.Response)
+    func presentCompleted(response: PasswordReset.Complete.Response)
+}
+
+/// What a display of the PasswordReset scene implements.
+public protocol PasswordResetDisplayLogic: AnyObject {
+    func displayBegun(viewModel: PasswordReset.Begin.ViewModel)
+    func displayCompleted(viewModel: PasswordReset.Complete.ViewModel)
+}

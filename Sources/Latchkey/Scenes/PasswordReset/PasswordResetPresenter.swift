@@ -1,0 +1,57 @@
+/// Turns reset outcomes into what a display shows; the request's answer never depends on the account.
+public final class PasswordResetPresenter: ScenePresenter<any PasswordResetDisplayLogic>,
+    PasswordResetPresentationLogic
+{
+    /// The one answer to every reset request.
+    static let requested = "If that account exists, a reset code is on its way."
+
+    public func presentBegun(response: PasswordReset.Begin.Response) {
+        display?.displayBegun(viewModel: Self.viewModel(for: response))
+    }
+
+    public func presentCompleted(response: PasswordReset.Complete.Response) {
+        display?.displayCompleted(viewModel: Self.viewModel(for: response))
+    }
+
+    static func viewModel(for response: PasswordReset.Begin.Response) -> PasswordReset.Begin.ViewModel {
+        switch response {
+        case .requested: .requested(message: requested)
+        case .deliveryNotConfigured:
+            .failed(
+                FailureViewModel(
+                    message: "Password reset needs a delivery: this installation has none configured.",
+                    kind: .unavailable))
+        case .unavailable(let problem): .failed(.unavailable(problem))
+        }
+    }
+
+    static func viewModel(for response: PasswordReset.Complete.Response) -> PasswordReset.Complete.ViewModel {
+        switch response {
+        case .reset(_, 0): .reset(message: "Password reset. Sign in with the new password.")
+        case .reset(_, let ended):
+            .reset(message: "Password reset. Sign in with the new password; \(ended) session(s) were signed out.")
+        case .invalidCode:
+            .failed(
+                FailureViewModel(
+                    message: "Invalid or expired reset code.", kind: .notAuthenticated, code: .invalidCredentials))
+        case .throttled: .failed(.throttled)
+        case .rejected(let rejection):
+            .failed(
+                FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))
+        case .unavailable(let problem): .failed(.unavailable(problem))
+        }
+    }
+}
+
+/// The assembled PasswordReset scene, held by its display.
+public struct PasswordResetScene {
+    public let interactor: any PasswordResetBusinessLogic
+}
+
+extension SceneFactory {
+    /// Assembles the PasswordReset scene around `display`.
+    public func makePasswordResetScene(display: any PasswordResetDisplayLogic) -> PasswordResetScene {
+        PasswordResetScene(
+            interactor: PasswordResetInteractor(presenter: PasswordResetPresenter(display: display), workers: workers))
+    }
+}

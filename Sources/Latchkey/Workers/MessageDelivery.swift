@@ -1,0 +1,42 @@
+public import Foundation
+
+/// A message Latchkey asks the application to deliver: a password-reset code, for now. Latchkey
+/// owns the code, its lifetime, throttling and audit; the application owns delivery (mail, SMS, a
+/// queue), as Django's and Rails' resets leave it to the app.
+public struct OutgoingMessage: Sendable, Hashable {
+    /// What the message is for.
+    public enum Kind: String, Sendable, Hashable {
+        case passwordReset = "password_reset"
+    }
+
+    public let kind: Kind
+    /// The account's email address, when it has a verified one; else nil (the application decides,
+    /// or an operator hands the code over).
+    public let to: String?
+    public let username: String
+    public let displayName: String?
+    /// The code to type, `XXXX-XXXX`. A secret: never log it.
+    public let code: String
+    /// The token for a link (the application builds the URL). A secret: never log it.
+    public let linkToken: String
+    public let expiresAt: Date
+}
+
+/// Delivers Latchkey's messages; implemented by the application. Called off the request's path, on
+/// the service's database lane; a thrown error is audited and answered like a delivery that worked.
+public protocol MessageDelivery: Sendable {
+    /// Sends `message`, or throws.
+    func deliver(_ message: OutgoingMessage) throws
+}
+
+/// The default: no delivery. Flows that need one are refused, saying so, before anything is looked
+/// up (so the refusal tells nothing about any account).
+public struct NoDelivery: MessageDelivery {
+    /// The refusal every flow that needs delivery answers with.
+    public struct NotConfigured: Error, Sendable {}
+
+    /// No delivery.
+    public init() {}
+
+    public func deliver(_ message: OutgoingMessage) throws { throw NotConfigured() }
+}

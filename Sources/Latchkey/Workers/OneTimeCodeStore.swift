@@ -1,0 +1,60 @@
+import Foundation
+
+/// A live one-time code row: whose, what for, until when.
+struct StoredOneTimeCode: Sendable {
+    let id: Int64
+    let userID: Int64
+    let kind: OneTimeCodeKind
+    let codeHash: [UInt8]
+    let expiresAt: Date
+}
+
+/// One-time codes on the shared `DatabaseWorker`, inside the caller's transaction.
+struct OneTimeCodeStore: Sendable {
+    /// Stores a new code for `userID` and `kind`, replacing the one before it.
+    func replace(
+        userID: Int64, kind: OneTimeCodeKind, codeHash: [UInt8], linkHash: [UInt8], expiresAt: Date, now: Date,
+        in db: Database
+    ) throws {
+        try db.execute("DELETE FROM one_time_codes WHERE user_id = ? AND kind = ?", [userID, kind.rawValue])
+        try db.execute(
+            """
+            INSERT INTO one_time_codes (user_id, kind, code_hash, link_hash, created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            [userID, kind.rawValue, codeHash, linkHash, now.databaseSeconds, expiresAt.databaseSeconds])
+    }
+
+    /// The user's live code of `kind`, if any.
+    func find(userID: Int64, kind: OneTimeCodeKind, in db: Database) throws -> StoredOneTimeCode? {
+        try db.queryFirst(
+            "SELECT id, user_id, kind, code_hash, expires_at FROM one_time_codes WHERE user_id = ? AND kind = ?",
+            [userID, kind.rawValue], Self.row)
+    }
+
+    /// The code a link token belongs to, if any.
+    func find(linkHash: [UInt8], in db: Database) throws -> StoredOneTimeCode? {
+        try db.queryFirst(
+            "SELECT id, user_id, kind, code_hash, expires_at FROM one_time_codes WHERE link_hash = ?", [linkHash],
+            Self.row)
+    }
+
+    /// Uses the code: deletes it if it is still there. Exactly one of several transactions racing
+    /// for one code sees `true`.
+    func consume(_ code: StoredOneTimeCode, in db: Database) throws -> Bool {
+        try db.execute("DELETE FROM one_time_codes WHERE id = ? AND code_hash = ?", [code.id, code.codeHash])
+        return db.changes == 1
+    }
+
+    /// Deletes every outstanding code of the user (after a reset).
+    func deleteAll(userID: Int64, in db: Database) throws {
+        try db.execute("DELETE FROM one_time_codes WHERE user_id = ?", [userID])
+    }
+
+    private static func row(_ row: Row) throws -> StoredOneTimeCode {
+        StoredOneTimeCode(
+            id: try row.int64("id"), userID: try row.int64("user_id"),
+            kind: OneTimeCodeKind(rawValue: try row.string("kind")) ?? .passwordReset,
+            codeHash: try row.bytes("code_hash"), expiresAt: try row.date("expires_at"))
+    }
+}

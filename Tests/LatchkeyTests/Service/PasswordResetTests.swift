@@ -1,0 +1,218 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Latchkey
+@testable import LatchkeyTestSupport
+
+/// A delivery that keeps what it was given (or fails, when told to), as an application's mailer.
+final class DeliverySpy: MessageDelivery {
+    private let sent = Mutex<[OutgoingMessage]>([])
+    private let failing: Bool
+
+    init(failing: Bool = false) { self.failing = failing }
+
+    var messages: [OutgoingMessage] { sent.withLock { $0 } }
+
+    func deliver(_ message: OutgoingMessage) throws {
+        sent.withLock { $0.append(message) }
+        if failing { throw NoDelivery.NotConfigured() }
+    }
+
+    /// Waits (off the pool, on its own clock) until `count` messages arrived: delivery runs after
+    /// the request is answered.
+    func waitFor(_ count: Int) async -> [OutgoingMessage] {
+        let limit = ContinuousClock.now + .seconds(10)
+        while messages.count < count && ContinuousClock.now < limit { await Task.yield() }
+        return messages
+    }
+}
+
+/// Password reset by one-time code through the service, on both engines.
+@Suite(.onEveryEngine) struct PasswordResetTests {
+    let time = ManualTime(Date())
+    let delivery = DeliverySpy()
+    let workers: LatchkeyWorkers
+    let service: LatchkeyService
+    let newPassword = "a brand new passphrase, long enough"
+
+    init() throws {
+        let base = try Seeds.workers(time: time)
+        workers = LatchkeyWorkers(
+            database: base.database, hasher: base.hasher, time: time, policy: base.policy, secret: base.secret,
+            delivery: delivery)
+        service = LatchkeyService(workers: workers)
+    }
+
+    private func events(_ kind: String) throws -> Int64 {
+        try workers.database.read { db in
+            try db.queryFirst("SELECT count(*) AS n FROM auth_events WHERE kind = ?", [kind]) { try $0.int64("n") } ?? 0
+        }
+    }
+
+    @Test func aCodeIsDeliveredStoredOnlyAsHashesAndResetsThePasswordEndingEverySession() async throws {
+        _ = try await service.register(username: "alice", password: Seeds.password, email: "alice@example.com")
+        let session = try #require(try await service.signIn(username: "alice", password: Seeds.password).token)
+        try await service.requestPasswordReset(account: "alice")
+        let message = try #require(await delivery.waitFor(1).first)
+        #expect(message.username == "alice" && message.kind == .passwordReset)
+        #expect(message.to == nil)  // the address is not verified
+        #expect(message.code.count == 9 && message.code.contains("-"))
+        let dump = try dumpEveryTable(workers.database)
+        #expect(!dump.contains(message.code) && !dump.contains(message.code.replacingOccurrences(of: "-", with: "")))
+        #expect(!dump.contains(message.linkToken))
+
+        // Typed in lower case with a space instead of the dash: the same code.
+        let typed = message.code.lowercased().replacingOccurrences(of: "-", with: " ")
+        #expect(try await service.completePasswordReset(username: "alice", code: typed, newPassword: newPassword) == 1)
+        #expect(await errorCode { try await service.authenticate(token: session) } == .notSignedIn)
+        #expect(await errorCode { try await service.signIn(username: "alice", password: Seeds.password) } != nil)
+        #expect(try await service.signIn(username: "alice", password: newPassword).status == .signedIn)
+        // Used once: the same code again is refused.
+        #expect(
+            await errorCode {
+                try await service.completePasswordReset(username: "alice", code: message.code, newPassword: newPassword)
+            } == .invalidCredentials)
+        #expect(try events("password_reset_requested") == 1)
+        #expect(try events("password_reset_delivered") == 1)
+        #expect(try events("password_reset") == 1)
+    }
+
+    @Test func unknownAndDisabledAccountsGetTheSameAnswerAndNoCode() async throws {
+        _ = try await service.register(username: "alice", password: Seeds.password)
+        _ = try await service.register(username: "bob", password: Seeds.password)
+        try AccountAdministration(workers: workers).disable(username: "bob")
+        try await service.requestPasswordReset(account: "nobody")
+        try await service.requestPasswordReset(account: "bob")
+        try await service.requestPasswordReset(account: "bob@example.com")
+        try await service.requestPasswordReset(account: "not an account at all!")
+        try await service.requestPasswordReset(account: "alice")
+        let messages = await delivery.waitFor(1)
+        #expect(messages.map(\.username) == ["alice"])
+        // Every request wrote its one event, known account or not.
+        #expect(try events("password_reset_requested") == 5)
+        #expect(try !(dumpEveryTable(workers.database)).contains("nobody"))
+    }
+
+    @Test func expiredReplacedAndWrongKindCodesAreRefused() async throws {
+        _ = try await service.register(username: "alice", password: Seeds.password)
+        try await service.requestPasswordReset(account: "alice")
+        let first = try #require(await delivery.waitFor(1).first)
+        try await service.requestPasswordReset(account: "alice")
+        let second = try #require(await delivery.waitFor(2).last)
+        #expect(first.code != second.code)
+        func complete(_ code: String) async -> LatchkeyError.Code? {
+            await errorCode {
+                try await service.completePasswordReset(username: "alice", code: code, newPassword: newPassword)
+            }
+        }
+        #expect(await complete(first.code) == .invalidCredentials)  // replaced
+        #expect(
+            await errorCode {
+                try await service.completePasswordReset(linkToken: first.linkToken, newPassword: newPassword)
+            }
+                == .invalidCredentials)
+        #expect(await complete("not a code") == .invalidCredentials)
+        time.advance(by: .seconds(31 * 60))
+        #expect(await complete(second.code) == .invalidCredentials)  // expired
+        #expect(try events("password_reset_code_failed") >= 3)
+    }
+
+    @Test func theLinkTokenResetsWithoutTheUsernameAndAWeakPasswordKeepsTheCode() async throws {
+        _ = try await service.register(username: "alice", password: Seeds.password)
+        try await service.requestPasswordReset(account: "alice")
+        let message = try #require(await delivery.waitFor(1).first)
+        #expect(
+            await errorCode {
+                try await service.completePasswordReset(linkToken: message.linkToken, newPassword: "short")
+            }
+                == .weakPassword)
+        #expect(try await service.completePasswordReset(linkToken: message.linkToken, newPassword: newPassword) == 0)
+        #expect(try await service.signIn(username: "alice", password: newPassword).status == .signedIn)
+    }
+
+    @Test func wrongCodesLockLikeWrongPasswordsAndOnlyACompletedResetEndsTheLock() async throws {
+        _ = try await service.register(username: "alice", password: Seeds.password)
+        try await service.requestPasswordReset(account: "alice")
+        let message = try #require(await delivery.waitFor(1).first)
+        for _ in 0..<5 {
+            _ = await errorCode {
+                try await service.completePasswordReset(username: "alice", code: "AAAA-AAAA", newPassword: newPassword)
+            }
+        }
+        // Locked: even the right code is not checked now, nor the right password at sign-in.
+        #expect(
+            await errorCode {
+                try await service.completePasswordReset(username: "alice", code: message.code, newPassword: newPassword)
+            } == .throttled)
+        #expect(await errorCode { try await service.signIn(username: "alice", password: Seeds.password) } == .throttled)
+        time.advance(by: .seconds(16 * 60))
+        #expect(
+            try await service.completePasswordReset(username: "alice", code: message.code, newPassword: newPassword)
+                == 0)
+        #expect(try await service.signIn(username: "alice", password: newPassword).status == .signedIn)
+    }
+
+    @Test func aResetNeverTurnsTheSecondFactorOff() async throws {
+        _ = try await service.register(username: "alice", password: Seeds.password)
+        let session = try #require(try await service.signIn(username: "alice", password: Seeds.password).token)
+        let enrolled = try await service.secondFactor(token: session, .enroll(password: Seeds.password))
+        let app = Authenticator(base32: try #require(enrolled.secret))
+        _ = try await service.secondFactor(token: session, .confirm(code: app.code(at: time.now())))
+        try await service.requestPasswordReset(account: "alice")
+        let message = try #require(await delivery.waitFor(1).first)
+        _ = try await service.completePasswordReset(username: "alice", code: message.code, newPassword: newPassword)
+        #expect(try await service.signIn(username: "alice", password: newPassword).status == .secondFactorRequired)
+    }
+
+    @Test func concurrentCompletionsOfOneCodeHaveExactlyOneWinner() async throws {
+        _ = try await service.register(username: "alice", password: Seeds.password)
+        try await service.requestPasswordReset(account: "alice")
+        let message = try #require(await delivery.waitFor(1).first)
+        let racing = LatchkeyService(
+            workers: workers, lanes: .init(hashingThreads: 8, hashingQueueDepth: 8, databaseThreads: 8))
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    (try? await racing.completePasswordReset(
+                        username: "alice", code: message.code, newPassword: "racing passphrase number \(index)")) != nil
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 1)
+        #expect(try events("password_reset") == 1)
+    }
+
+    @Test func withoutADeliveryAResetIsRefusedBeforeAnythingIsLookedUp() async throws {
+        let plain = LatchkeyService(workers: try Seeds.workers(time: time))
+        _ = try await plain.register(username: "alice", password: Seeds.password)
+        let refused = await errorCode { try await plain.requestPasswordReset(account: "alice") }
+        #expect(refused == .unavailable)
+        #expect(await errorCode { try await plain.requestPasswordReset(account: "nobody") } == refused)
+    }
+
+    @Test func aFailingDeliveryIsAuditedAndAnsweredTheSame() async throws {
+        let failing = DeliverySpy(failing: true)
+        let base = try Seeds.workers(time: time)
+        let workers = LatchkeyWorkers(
+            database: base.database, hasher: base.hasher, time: time, policy: base.policy, secret: base.secret,
+            delivery: failing)
+        let service = LatchkeyService(workers: workers)
+        _ = try await service.register(username: "alice", password: Seeds.password)
+        try await service.requestPasswordReset(account: "alice")
+        _ = await failing.waitFor(1)
+        let limit = ContinuousClock.now + .seconds(10)
+        var failed: Int64 = 0
+        while failed == 0 && ContinuousClock.now < limit {
+            failed = try workers.database.read { db in
+                try db.queryFirst("SELECT count(*) AS n FROM auth_events WHERE kind = 'password_reset_delivery_failed'")
+                {
+                    try $0.int64("n")
+                } ?? 0
+            }
+            await Task.yield()
+        }
+        #expect(failed == 1)
+    }
+}
