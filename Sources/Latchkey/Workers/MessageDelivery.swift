@@ -3,7 +3,7 @@ public import Foundation
 /// A message Latchkey asks the application to deliver: a password-reset code, for now. Latchkey
 /// owns the code, its lifetime, throttling and audit; the application owns delivery (mail, SMS, a
 /// queue), as Django's and Rails' resets leave it to the app.
-public struct OutgoingMessage: Sendable, Hashable {
+public struct OutgoingMessage: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// What the message is for.
     public enum Kind: String, Sendable, Hashable {
         case passwordReset = "password_reset"
@@ -20,6 +20,12 @@ public struct OutgoingMessage: Sendable, Hashable {
     /// The token for a link (the application builds the URL). A secret: never log it.
     public let linkToken: String
     public let expiresAt: Date
+
+    /// Without the code and the link token, so logging a message by accident leaks neither.
+    public var description: String {
+        "OutgoingMessage(\(kind.rawValue) for \(username), code and link redacted, expires \(expiresAt))"
+    }
+    public var debugDescription: String { description }
 }
 
 /// Delivers Latchkey's messages; implemented by the application. Called off the request's path, on

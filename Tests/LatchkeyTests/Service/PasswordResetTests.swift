@@ -58,6 +58,7 @@ final class DeliverySpy: MessageDelivery {
         #expect(message.username == "alice" && message.kind == .passwordReset)
         #expect(message.to == nil)  // the address is not verified
         #expect(message.code.count == 9 && message.code.contains("-"))
+        #expect(!"\(message)".contains(message.code) && !String(reflecting: message).contains(message.linkToken))
         let dump = try dumpEveryTable(workers.database)
         #expect(!dump.contains(message.code) && !dump.contains(message.code.replacingOccurrences(of: "-", with: "")))
         #expect(!dump.contains(message.linkToken))
