@@ -25,6 +25,7 @@ struct AdminCommand: ParsableCommand {
             AdminActionCommand<Enable>.self, AdminActionCommand<Unlock>.self, AdminActionCommand<ExpirePassword>.self,
             AdminActionCommand<Delete>.self, AdminSetPasswordCommand.self, AdminRolesCommand.self,
             AdminActionCommand<ResetSecondFactor>.self, AdminTokensCommand.self, AdminRevokeTokenCommand.self,
+            AdminResetCodeCommand.self,
         ])
 
     /// The operating-system user running the command, for the audit trail.

@@ -94,6 +94,12 @@ enum JSONOutput {
         let message: String
     }
 
+    /// `admin reset-code`'s result.
+    struct ResetCode: Encodable {
+        let code: String
+        let expires: String
+    }
+
     /// `passwd`'s result.
     struct Changed: Encodable {
         let changed = true

@@ -40,7 +40,8 @@ struct LatchkeyTool: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             RegisterCommand.self, LoginCommand.self, WhoAmICommand.self, LogoutCommand.self, PasswdCommand.self,
-            HistoryCommand.self, SessionsCommand.self, TokensCommand.self, MfaCommand.self, AdminCommand.self,
+            ResetPasswordCommand.self, HistoryCommand.self, SessionsCommand.self, TokensCommand.self, MfaCommand.self,
+            AdminCommand.self,
             DatabaseCommand.self,
         ]
     )

@@ -11,10 +11,12 @@ struct PasswordInput {
     let fromStandardInput: Bool
     /// The second-factor code from standard input (`--code-stdin`), whatever the password's source.
     var codeFromStandardInput = false
+    /// The flag that chose standard input, for the message when it is empty.
+    var flag = "--password-stdin"
 
     /// One password; on a terminal, asked twice when `confirm` is set.
     func read(prompt: String, confirm: Bool = false) throws(CLIFailure) -> String {
-        if fromStandardInput { return try Self.text(Self.standardInputLine(what: prompt)) }
+        if fromStandardInput { return try Self.text(Self.standardInputLine(what: prompt, flag: flag)) }
         let terminal = try Terminal.open()
         defer { terminal.close() }
         let first = try Self.text(terminal.readSecret(prompt: prompt + ": "))
@@ -69,11 +71,11 @@ struct PasswordInput {
         return bytes
     }
 
-    private static func standardInputLine(what: String) throws(CLIFailure) -> [UInt8] {
+    private static func standardInputLine(what: String, flag: String) throws(CLIFailure) -> [UInt8] {
         let bytes = readLine(from: STDIN_FILENO)
         guard !bytes.isEmpty else {
             throw CLIFailure(
-                message: "No \(what.lowercased()) on standard input: --password-stdin reads it as one line.",
+                message: "No \(what.lowercased()) on standard input: \(flag) reads it as one line.",
                 exitCode: ExitStatus.usage)
         }
         return bytes

@@ -16,6 +16,8 @@ public struct UserProfile: Sendable, Hashable {
     public var secondFactorOn = false
     /// Unused recovery codes left.
     public var recoveryCodesLeft = 0
+    /// True when the user proved the email address is theirs (with a code sent to it).
+    public var emailVerified = false
 }
 
 /// A session as its owner may see it (never its token or hash).

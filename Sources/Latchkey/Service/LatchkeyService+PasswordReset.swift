@@ -66,6 +66,7 @@ extension LatchkeyService {
 extension Capture: PasswordResetPresentationLogic {
     func presentBegun(response: PasswordReset.Begin.Response) { self.response = response as? Response }
     func presentCompleted(response: PasswordReset.Complete.Response) { self.response = response as? Response }
+    func presentIssued(response: PasswordReset.Issue.Response) { self.response = response as? Response }
 }
 
 extension PasswordReset.Begin.ViewModel: FailureCarrying {

@@ -29,13 +29,14 @@ struct AccountRow {
         users.id AS user_id, users.username AS username, users.email AS email, users.phone AS phone,
         users.display_name AS display_name, users.created_at AS user_created_at,
         users.last_login_at AS last_login_at, users.password_hash AS password_hash,
-        users.disabled_at AS disabled_at, users.password_change_required AS password_change_required
+        users.disabled_at AS disabled_at, users.password_change_required AS password_change_required,
+        users.email_verified_at AS email_verified_at
         """
 
     let credentials: AccountCredentials
 
     init(_ row: Row) throws {
-        let profile = UserProfile(
+        var profile = UserProfile(
             id: try row.int64("user_id"),
             username: try row.string("username"),
             email: try row.optionalString("email"),
@@ -43,6 +44,7 @@ struct AccountRow {
             displayName: try row.optionalString("display_name"),
             createdAt: try row.date("user_created_at"),
             previousLoginAt: try row.optionalDate("last_login_at"))
+        profile.emailVerified = !(try row.isNull("email_verified_at"))
         credentials = AccountCredentials(
             profile: profile, passwordHash: try row.string("password_hash"),
             isDisabled: !(try row.isNull("disabled_at")),

@@ -39,6 +39,8 @@ public struct AuthEvent: Sendable, Hashable {
         case accessTokenRefused = "access_token_refused"
         /// A reset was asked for (a code made when the account exists and is enabled).
         case passwordResetRequested = "password_reset_requested"
+        /// An operator made a reset code to hand over.
+        case passwordResetCodeIssued = "password_reset_code_issued"
         /// The application's delivery took the code (or failed: `reason` says so).
         case passwordResetDelivered = "password_reset_delivered"
         case passwordResetDeliveryFailed = "password_reset_delivery_failed"
@@ -46,6 +48,19 @@ public struct AuthEvent: Sendable, Hashable {
         case passwordResetCodeFailed = "password_reset_code_failed"
         /// The password was set with a reset code.
         case passwordReset = "password_reset"
+        /// The user changed the display name, phone or email (a new email waits for its code).
+        case profileChanged = "profile_changed"
+        /// A code was made to verify an email address.
+        case emailVerificationRequested = "email_verification_requested"
+        case emailVerificationDelivered = "email_verification_delivered"
+        case emailVerificationDeliveryFailed = "email_verification_delivery_failed"
+        /// A wrong, used, replaced or expired verification code (counted by the throttle).
+        case emailVerificationCodeFailed = "email_verification_code_failed"
+        /// The address was proved to be the user's (and, for a change, became the account's).
+        case emailVerified = "email_verified"
+        /// The old address was told of a change of address (or the delivery failed).
+        case emailChangeNoticeDelivered = "email_change_notice_delivered"
+        case emailChangeNoticeDeliveryFailed = "email_change_notice_delivery_failed"
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.

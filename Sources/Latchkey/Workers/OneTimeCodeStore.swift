@@ -25,6 +25,22 @@ struct OneTimeCodeStore: Sendable {
             [userID, kind.rawValue, codeHash, linkHash, now.databaseSeconds, expiresAt.databaseSeconds])
     }
 
+    /// Makes a new code of `kind` for `userID`, stores its hashes (replacing the one before it) and
+    /// answers it with its expiry: the one place codes are made.
+    func make(
+        for userID: Int64, kind: OneTimeCodeKind, secret: InstallationSecret, policy: SecurityPolicy, now: Date,
+        in db: Database
+    ) throws -> (OneTimeCode, expiresAt: Date) {
+        let code = OneTimeCode.make()
+        let expires = now.addingTimeInterval(TimeInterval(policy.oneTimeCodeLifetime.wholeSeconds))
+        guard let codeHash = try OneTimeCode.hash(code.code, userID: userID, kind: kind, secret: secret),
+            let linkHash = OneTimeCode.linkHash(code.linkToken)
+        else { throw DatabaseError.misused("a fresh one-time code did not hash") }
+        try replace(
+            userID: userID, kind: kind, codeHash: codeHash, linkHash: linkHash, expiresAt: expires, now: now, in: db)
+        return (code, expires)
+    }
+
     /// The user's live code of `kind`, if any.
     func find(userID: Int64, kind: OneTimeCodeKind, in db: Database) throws -> StoredOneTimeCode? {
         try db.queryFirst(

@@ -57,6 +57,15 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
         case (.passwordResetDeliveryFailed, _): "Password reset code could not be sent"
         case (.passwordResetCodeFailed, _): "Password reset failed: wrong or expired code"
         case (.passwordReset, _): "Password reset with a code"
+        case (.passwordResetCodeIssued, _): "Password reset code made"
+        case (.profileChanged, _): "Profile changed"
+        case (.emailVerificationRequested, _): "Email verification requested"
+        case (.emailVerificationDelivered, _): "Email verification code sent"
+        case (.emailVerificationDeliveryFailed, _): "Email verification code could not be sent"
+        case (.emailVerificationCodeFailed, _): "Email verification failed: wrong or expired code"
+        case (.emailVerified, _): "Email address verified"
+        case (.emailChangeNoticeDelivered, _): "Old email address told of the change"
+        case (.emailChangeNoticeDeliveryFailed, _): "Old email address could not be told of the change"
         }
     }
 }

@@ -17,6 +17,10 @@ public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPre
         presenter.presentCompleted(response: SceneWork.respond { try complete(request) })
     }
 
+    public func issueCode(request: PasswordReset.Issue.Request) {
+        presenter.presentIssued(response: SceneWork.respond { try issue(request) })
+    }
+
     /// Hands `message` to the application's delivery and records whether it took it: the service
     /// calls this after answering the request, so the answer's time does not depend on the account.
     static func deliver(_ message: OutgoingMessage, workers: LatchkeyWorkers) {
@@ -51,22 +55,31 @@ public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPre
                 return .requested(nil)
             }
             let user = account.profile
-            let code = OneTimeCode.make()
-            let expires = now.addingTimeInterval(TimeInterval(workers.policy.oneTimeCodeLifetime.wholeSeconds))
-            try workers.oneTimeCodes.replace(
-                userID: user.id, kind: .passwordReset,
-                codeHash: try OneTimeCode.hash(
-                    code.code, userID: user.id, kind: .passwordReset, secret: workers.secret)!,
-                linkHash: OneTimeCode.linkHash(code.linkToken)!, expiresAt: expires, now: now, in: db)
+            let (code, expires) = try workers.oneTimeCodes.make(
+                for: user.id, kind: .passwordReset, secret: workers.secret, policy: workers.policy, now: now, in: db)
             try workers.audit.record(
                 .passwordResetRequested, usernameKey: user.username, userID: user.id, now: now, in: db)
-            let verified = try db.queryFirst(
-                "SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE id = ?", [user.id]
-            ) { try $0.int64("verified") == 1 }
             return .requested(
                 OutgoingMessage(
-                    kind: .passwordReset, to: verified == true ? user.email : nil, username: user.username,
+                    kind: .passwordReset, to: user.emailVerified ? user.email : nil, username: user.username,
                     displayName: user.displayName, code: code.code, linkToken: code.linkToken, expiresAt: expires))
+        }
+    }
+
+    private func issue(_ request: PasswordReset.Issue.Request) throws -> PasswordReset.Issue.Response {
+        let now = workers.time.now()
+        return try workers.database.write { db in
+            guard let name = try? Username(request.username),
+                let account = try workers.accounts.credentials(for: name, in: db)
+            else { return .noSuchUser }
+            let user = account.profile
+            guard !account.isDisabled else { return .disabled(username: user.username) }
+            let (code, expires) = try workers.oneTimeCodes.make(
+                for: user.id, kind: .passwordReset, secret: workers.secret, policy: workers.policy, now: now, in: db)
+            try workers.audit.record(
+                .passwordResetCodeIssued, usernameKey: user.username, userID: user.id, by: request.actor, now: now,
+                in: db)
+            return .issued(username: user.username, code: code.code, expiresAt: expires)
         }
     }
 

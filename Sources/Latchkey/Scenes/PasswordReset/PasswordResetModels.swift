@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The PasswordReset scene: a user who forgot the password asks for a one-time code (delivered by
 /// the application), then sets a new password with it. The answer to a request is the same whether
 /// or not the account exists; a reset never turns the second factor off.
@@ -23,6 +25,35 @@ public enum PasswordReset {
 
         public enum ViewModel: Sendable, Hashable {
             case requested(message: String)
+            case failed(FailureViewModel)
+        }
+    }
+
+    /// An operator makes a code to hand over (`latchkey admin reset-code`), with no delivery.
+    public enum Issue {
+        /// The account and the operator asking.
+        public struct Request: Sendable {
+            public var username: String
+            public var actor: AuthEvent.Operator
+
+            /// A code for `username`, made by `actor`.
+            public init(username: String, actor: AuthEvent.Operator) {
+                self.username = username
+                self.actor = actor
+            }
+        }
+
+        public enum Response: Sendable, Hashable {
+            /// The code (a secret: shown once), replacing any earlier one.
+            case issued(username: String, code: String, expiresAt: Date)
+            case noSuchUser
+            /// A disabled account gets no code: enable it first.
+            case disabled(username: String)
+            case unavailable(ServiceProblem)
+        }
+
+        public enum ViewModel: Sendable, Hashable {
+            case issued(code: String, message: String, expires: String)
             case failed(FailureViewModel)
         }
     }
@@ -66,21 +97,25 @@ public enum PasswordReset {
 
 extension PasswordReset.Begin.Response: ServiceResponse {}
 extension PasswordReset.Complete.Response: ServiceResponse {}
+extension PasswordReset.Issue.Response: ServiceResponse {}
 
 /// What the PasswordReset interactor does for a display.
 public protocol PasswordResetBusinessLogic: AnyObject {
     func beginReset(request: PasswordReset.Begin.Request)
     func completeReset(request: PasswordReset.Complete.Request)
+    func issueCode(request: PasswordReset.Issue.Request)
 }
 
 /// How the PasswordReset presenter is reached.
 public protocol PasswordResetPresentationLogic: AnyObject {
     func presentBegun(response: PasswordReset.Begin.Response)
     func presentCompleted(response: PasswordReset.Complete.Response)
+    func presentIssued(response: PasswordReset.Issue.Response)
 }
 
 /// What a display of the PasswordReset scene implements.
 public protocol PasswordResetDisplayLogic: AnyObject {
     func displayBegun(viewModel: PasswordReset.Begin.ViewModel)
     func displayCompleted(viewModel: PasswordReset.Complete.ViewModel)
+    func displayIssued(viewModel: PasswordReset.Issue.ViewModel)
 }

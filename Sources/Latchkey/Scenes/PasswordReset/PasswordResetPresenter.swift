@@ -25,6 +25,29 @@ public final class PasswordResetPresenter: ScenePresenter<any PasswordResetDispl
         }
     }
 
+    public func presentIssued(response: PasswordReset.Issue.Response) {
+        display?.displayIssued(viewModel: Self.viewModel(for: response))
+    }
+
+    static func viewModel(for response: PasswordReset.Issue.Response) -> PasswordReset.Issue.ViewModel {
+        switch response {
+        case .issued(let username, let code, let expiresAt):
+            .issued(
+                code: code,
+                message:
+                    "Reset code for \(username), valid until \(DateText.format(expiresAt)): hand it over privately; "
+                    + "they run 'latchkey reset-password \(username)'.",
+                expires: DateText.iso8601(expiresAt))
+        case .noSuchUser: .failed(FailureViewModel(message: "No such user.", kind: .invalidInput, code: .notFound))
+        case .disabled(let username):
+            .failed(
+                FailureViewModel(
+                    message: "\(username) is disabled: enable the account before giving it a reset code.",
+                    kind: .invalidInput))
+        case .unavailable(let problem): .failed(.unavailable(problem))
+        }
+    }
+
     static func viewModel(for response: PasswordReset.Complete.Response) -> PasswordReset.Complete.ViewModel {
         switch response {
         case .reset(_, 0): .reset(message: "Password reset. Sign in with the new password.")

@@ -92,6 +92,15 @@ import Testing
             .passwordResetDeliveryFailed: [nil: "Password reset code could not be sent"],
             .passwordResetCodeFailed: [nil: "Password reset failed: wrong or expired code"],
             .passwordReset: [nil: "Password reset with a code"],
+            .passwordResetCodeIssued: [nil: "Password reset code made"],
+            .profileChanged: [nil: "Profile changed"],
+            .emailVerificationRequested: [nil: "Email verification requested"],
+            .emailVerificationDelivered: [nil: "Email verification code sent"],
+            .emailVerificationDeliveryFailed: [nil: "Email verification code could not be sent"],
+            .emailVerificationCodeFailed: [nil: "Email verification failed: wrong or expired code"],
+            .emailVerified: [nil: "Email address verified"],
+            .emailChangeNoticeDelivered: [nil: "Old email address told of the change"],
+            .emailChangeNoticeDeliveryFailed: [nil: "Old email address could not be told of the change"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {
