@@ -44,7 +44,10 @@ public enum DatabaseCopy {
             ]
         ),
         ("access_token_roles", ["token_id", "role"]),
-        ("one_time_codes", ["id", "user_id", "kind", "code_hash", "link_hash", "created_at", "expires_at"]),
+        (
+            "one_time_codes",
+            ["id", "user_id", "kind", "code_hash", "link_hash", "created_at", "expires_at", "email"]
+        ),
     ]
 
     /// The tables, parents before the tables that refer to them.

@@ -3,7 +3,7 @@
 extension LatchkeyService {
     /// Asks for a reset code for `account` (a username, or an email address once verified). Answers
     /// the same, in the same work, whether or not such an enabled account exists; the code goes to
-    /// the delivery after the answer, on the database lane. Throws `unavailable` when no delivery is
+    /// the delivery after the answer, on the delivery lane. Throws `unavailable` when no delivery is
     /// configured (before anything is looked up).
     public func requestPasswordReset(account: String, client: ClientContext? = nil) async throws(LatchkeyError) {
         try await logged("request_password_reset") { () async throws(LatchkeyError) in
@@ -14,15 +14,7 @@ extension LatchkeyService {
                 }
             }
             switch response {
-            case .requested(let message?):
-                let workers = workers.serving(client)
-                Task.detached { [self] in
-                    _ = try? await runOnDatabaseLane(client) { _ in
-                        PasswordResetInteractor.deliver(message, workers: workers)
-                        return true
-                    }
-                }
-            case .requested(nil): return
+            case .requested: return
             case .deliveryNotConfigured: throw Self.failed(PasswordResetPresenter.viewModel(for: response))
             case .unavailable(let problem): throw .unavailable(problem)
             }

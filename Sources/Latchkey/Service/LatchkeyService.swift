@@ -34,6 +34,8 @@ public final class LatchkeyService: Sendable {
     public let logger: Logger
     private let hashing: Lane
     private let database: Lane
+    /// Runs the application's deliveries, after the answers, so a slow one delays no request.
+    private let delivery: Lane
 
     /// A service over `workers`; its lane threads start now and stop when it is released.
     public init(workers: LatchkeyWorkers, lanes: Lanes = Lanes(), logger: Logger = LatchkeyService.silentLogger) {
@@ -43,6 +45,7 @@ public final class LatchkeyService: Sendable {
             name: "latchkey-hash", threads: lanes.hashingThreads, queueDepth: lanes.hashingQueueDepth,
             lowerPriority: true)
         database = Lane(name: "latchkey-db", threads: lanes.databaseThreads, queueDepth: 4_096)
+        delivery = Lane(name: "latchkey-send", threads: 2, queueDepth: 1_024)
     }
 
     /// Sign-ins and registrations waiting for a hashing thread (a server's queue-depth gauge).
@@ -114,19 +117,23 @@ public final class LatchkeyService: Sendable {
     /// once a minute; for an access token, with `client`, shown by `tokens list`).
     public func authenticate(token: String, client: ClientContext? = nil) async throws(LatchkeyError) -> Principal {
         try await logged("authenticate") { () async throws(LatchkeyError) in
-            let source: WhoAmI.Profile.Source =
-                AccessToken.looksLikeOne(token) ? .accessToken(AccessToken(token)) : .token(SessionToken(token))
-            let request = WhoAmI.Profile.Request(source: source)
-            let response = try await runOnDatabaseLane(client) { workers in
-                Capture<WhoAmI.Profile.Response>.answer {
-                    WhoAmIInteractor(presenter: $0, workers: workers).fetchProfile(request: request)
-                }
-            }
-            switch response {
+            switch try await whoAmI(token, client: client) {
             case .signedIn(let user, let session): return Principal(user, session: session)
             case .signedInWithAccessToken(let user, let token): return Principal(user, accessToken: token)
             case .sessionRefused(let problem): throw .session(problem)
             case .unavailable(let problem): throw .unavailable(problem)
+            }
+        }
+    }
+
+    /// The WhoAmI scene's answer for `token`, a session or an access token.
+    func whoAmI(_ token: String, client: ClientContext?) async throws(LatchkeyError) -> WhoAmI.Profile.Response {
+        let source: WhoAmI.Profile.Source =
+            AccessToken.looksLikeOne(token) ? .accessToken(AccessToken(token)) : .token(SessionToken(token))
+        let request = WhoAmI.Profile.Request(source: source)
+        return try await runOnDatabaseLane(client) { workers in
+            Capture<WhoAmI.Profile.Response>.answer {
+                WhoAmIInteractor(presenter: $0, workers: workers).fetchProfile(request: request)
             }
         }
     }
@@ -212,7 +219,18 @@ public final class LatchkeyService: Sendable {
     private func run<Response: Sendable>(
         on lane: Lane, _ client: ClientContext?, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
     ) async throws(LatchkeyError) -> Response {
-        let workers = client.map(workers.serving) ?? workers
+        var serving = client.map(workers.serving) ?? workers
+        let delivery = delivery
+        serving.dispatch = { message, workers in
+            // Detached: the request's task may be cancelled, and the delivery must still run.
+            Task.detached {
+                do { try await delivery.run { workers.deliverNow(message) } } catch {
+                    // A full delivery queue: the message is lost; its audit says so.
+                    workers.auditUndelivered(message)
+                }
+            }
+        }
+        let workers = serving
         let response: Response?
         do {
             response = try await lane.run { scene(workers) }

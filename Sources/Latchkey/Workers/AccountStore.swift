@@ -112,6 +112,44 @@ struct AccountStore: Sendable {
             [hash, now.databaseSeconds, userID])
     }
 
+    /// Sets or clears the display name and the phone (nil leaves a field as it is).
+    func updateContact(
+        userID: Int64, displayName: EditProfile.FieldChange, phone: EditProfile.FieldChange, now: Date,
+        in db: Database
+    ) throws {
+        for (column, change) in [("display_name", displayName), ("phone", phone)] {
+            switch change {
+            case .keep: continue
+            case .remove:
+                try db.execute(
+                    "UPDATE users SET \(column) = NULL, updated_at = ? WHERE id = ?", [now.databaseSeconds, userID])
+            case .set(let value):
+                try db.execute(
+                    "UPDATE users SET \(column) = ?, updated_at = ? WHERE id = ?", [value, now.databaseSeconds, userID])
+            }
+        }
+    }
+
+    /// True when another account than `userID` holds `email`, verified or not.
+    func emailHeldByAnother(_ email: EmailAddress, userID: Int64, in db: Database) throws -> Bool {
+        try db.queryFirst("SELECT id FROM users WHERE email_key = ? AND id <> ?", [email.key, userID]) { _ in true }
+            ?? false
+    }
+
+    /// Makes `email` the account's address, verified now (the unique key refuses a second account).
+    func setVerifiedEmail(userID: Int64, to email: EmailAddress, now: Date, in db: Database) throws {
+        try db.execute(
+            "UPDATE users SET email = ?, email_key = ?, email_verified_at = ?, updated_at = ? WHERE id = ?",
+            [email.value, email.key, now.databaseSeconds, now.databaseSeconds, userID])
+    }
+
+    /// Removes the account's address.
+    func removeEmail(userID: Int64, now: Date, in db: Database) throws {
+        try db.execute(
+            "UPDATE users SET email = NULL, email_key = NULL, email_verified_at = NULL, updated_at = ? WHERE id = ?",
+            [now.databaseSeconds, userID])
+    }
+
     /// Replaces a hash made at weaker parameters, keeping everything else (a required change too).
     func rehash(userID: Int64, to hash: String, now: Date, in db: Database) throws {
         try db.execute(

@@ -50,6 +50,8 @@ public struct AuthEvent: Sendable, Hashable {
         case passwordReset = "password_reset"
         /// The user changed the display name, phone or email (a new email waits for its code).
         case profileChanged = "profile_changed"
+        /// A change of the email with a wrong password (or while the name was locked).
+        case profileChangeFailed = "profile_change_failed"
         /// A code was made to verify an email address.
         case emailVerificationRequested = "email_verification_requested"
         case emailVerificationDelivered = "email_verification_delivered"

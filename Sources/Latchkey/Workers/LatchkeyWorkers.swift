@@ -18,6 +18,8 @@ public struct LatchkeyWorkers: Sendable {
     /// The client the current request came from, stored on sessions and audit events and keyed on
     /// by the throttle; nil for none (see `serving(_:)`).
     public private(set) var client: ClientContext?
+    /// Where `send` puts messages instead of delivering them at once (the service's delivery lane).
+    var dispatch: (@Sendable (OutgoingMessage, LatchkeyWorkers) -> Void)?
     let accounts = AccountStore()
     let sessions = SessionStore()
     var throttle: LoginThrottle { LoginThrottle(policy: policy, secret: secret, client: client) }

@@ -7,29 +7,31 @@ struct StoredOneTimeCode: Sendable {
     let kind: OneTimeCodeKind
     let codeHash: [UInt8]
     let expiresAt: Date
+    /// For a verification code: the address it proves.
+    let email: String?
 }
 
 /// One-time codes on the shared `DatabaseWorker`, inside the caller's transaction.
 struct OneTimeCodeStore: Sendable {
     /// Stores a new code for `userID` and `kind`, replacing the one before it.
     func replace(
-        userID: Int64, kind: OneTimeCodeKind, codeHash: [UInt8], linkHash: [UInt8], expiresAt: Date, now: Date,
-        in db: Database
+        userID: Int64, kind: OneTimeCodeKind, codeHash: [UInt8], linkHash: [UInt8], email: String? = nil,
+        expiresAt: Date, now: Date, in db: Database
     ) throws {
         try db.execute("DELETE FROM one_time_codes WHERE user_id = ? AND kind = ?", [userID, kind.rawValue])
         try db.execute(
             """
-            INSERT INTO one_time_codes (user_id, kind, code_hash, link_hash, created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO one_time_codes (user_id, kind, code_hash, link_hash, email, created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            [userID, kind.rawValue, codeHash, linkHash, now.databaseSeconds, expiresAt.databaseSeconds])
+            [userID, kind.rawValue, codeHash, linkHash, email, now.databaseSeconds, expiresAt.databaseSeconds])
     }
 
     /// Makes a new code of `kind` for `userID`, stores its hashes (replacing the one before it) and
     /// answers it with its expiry: the one place codes are made.
     func make(
-        for userID: Int64, kind: OneTimeCodeKind, secret: InstallationSecret, policy: SecurityPolicy, now: Date,
-        in db: Database
+        for userID: Int64, kind: OneTimeCodeKind, email: String? = nil, secret: InstallationSecret,
+        policy: SecurityPolicy, now: Date, in db: Database
     ) throws -> (OneTimeCode, expiresAt: Date) {
         let code = OneTimeCode.make()
         let expires = now.addingTimeInterval(TimeInterval(policy.oneTimeCodeLifetime.wholeSeconds))
@@ -37,21 +39,23 @@ struct OneTimeCodeStore: Sendable {
             let linkHash = OneTimeCode.linkHash(code.linkToken)
         else { throw DatabaseError.misused("a fresh one-time code did not hash") }
         try replace(
-            userID: userID, kind: kind, codeHash: codeHash, linkHash: linkHash, expiresAt: expires, now: now, in: db)
+            userID: userID, kind: kind, codeHash: codeHash, linkHash: linkHash, email: email, expiresAt: expires,
+            now: now, in: db)
         return (code, expires)
     }
 
     /// The user's live code of `kind`, if any.
     func find(userID: Int64, kind: OneTimeCodeKind, in db: Database) throws -> StoredOneTimeCode? {
         try db.queryFirst(
-            "SELECT id, user_id, kind, code_hash, expires_at FROM one_time_codes WHERE user_id = ? AND kind = ?",
+            "SELECT id, user_id, kind, code_hash, expires_at, email FROM one_time_codes WHERE user_id = ? AND kind = ?",
             [userID, kind.rawValue], Self.row)
     }
 
     /// The code a link token belongs to, if any.
     func find(linkHash: [UInt8], in db: Database) throws -> StoredOneTimeCode? {
         try db.queryFirst(
-            "SELECT id, user_id, kind, code_hash, expires_at FROM one_time_codes WHERE link_hash = ?", [linkHash],
+            "SELECT id, user_id, kind, code_hash, expires_at, email FROM one_time_codes WHERE link_hash = ?",
+            [linkHash],
             Self.row)
     }
 
@@ -62,15 +66,20 @@ struct OneTimeCodeStore: Sendable {
         return db.changes == 1
     }
 
-    /// Deletes every outstanding code of the user (after a reset).
-    func deleteAll(userID: Int64, in db: Database) throws {
-        try db.execute("DELETE FROM one_time_codes WHERE user_id = ?", [userID])
+    /// Deletes every outstanding code of the user (after a reset), or only those of `kind`.
+    func deleteAll(userID: Int64, kind: OneTimeCodeKind? = nil, in db: Database) throws {
+        if let kind {
+            try db.execute("DELETE FROM one_time_codes WHERE user_id = ? AND kind = ?", [userID, kind.rawValue])
+        } else {
+            try db.execute("DELETE FROM one_time_codes WHERE user_id = ?", [userID])
+        }
     }
 
     private static func row(_ row: Row) throws -> StoredOneTimeCode {
         StoredOneTimeCode(
             id: try row.int64("id"), userID: try row.int64("user_id"),
             kind: OneTimeCodeKind(rawValue: try row.string("kind")) ?? .passwordReset,
-            codeHash: try row.bytes("code_hash"), expiresAt: try row.date("expires_at"))
+            codeHash: try row.bytes("code_hash"), expiresAt: try row.date("expires_at"),
+            email: try row.optionalString("email"))
     }
 }

@@ -59,6 +59,8 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
         case (.passwordReset, _): "Password reset with a code"
         case (.passwordResetCodeIssued, _): "Password reset code made"
         case (.profileChanged, _): "Profile changed"
+        case (.profileChangeFailed, .throttled?): "Profile change refused: too many attempts"
+        case (.profileChangeFailed, _): "Profile change failed: wrong password"
         case (.emailVerificationRequested, _): "Email verification requested"
         case (.emailVerificationDelivered, _): "Email verification code sent"
         case (.emailVerificationDeliveryFailed, _): "Email verification code could not be sent"

@@ -21,23 +21,10 @@ public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPre
         presenter.presentIssued(response: SceneWork.respond { try issue(request) })
     }
 
-    /// Hands `message` to the application's delivery and records whether it took it: the service
-    /// calls this after answering the request, so the answer's time does not depend on the account.
-    static func deliver(_ message: OutgoingMessage, workers: LatchkeyWorkers) {
-        let delivered = (try? workers.delivery.deliver(message)) != nil
-        let now = workers.time.now()
-        _ = try? workers.database.write { db in
-            let userID = try workers.accounts.credentials(for: try Username(message.username), in: db)?.profile.id
-            try workers.audit.record(
-                delivered ? .passwordResetDelivered : .passwordResetDeliveryFailed, usernameKey: message.username,
-                userID: userID, now: now, in: db)
-        }
-    }
-
     private func begin(_ request: PasswordReset.Begin.Request) throws -> PasswordReset.Begin.Response {
         guard !(workers.delivery is NoDelivery) else { return .deliveryNotConfigured }
         let now = workers.time.now()
-        return try workers.database.write { db in
+        let message: OutgoingMessage? = try workers.database.write { db in
             let typed = String(request.account.prefix(1_024))
             let account: AccountCredentials? =
                 if let name = try? Username(typed) {
@@ -52,18 +39,20 @@ public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPre
                 try workers.audit.record(
                     .passwordResetRequested, usernameKey: try workers.throttle.key(for: typed, account: account),
                     userID: account?.profile.id, now: now, in: db)
-                return .requested(nil)
+                return nil
             }
             let user = account.profile
             let (code, expires) = try workers.oneTimeCodes.make(
                 for: user.id, kind: .passwordReset, secret: workers.secret, policy: workers.policy, now: now, in: db)
             try workers.audit.record(
                 .passwordResetRequested, usernameKey: user.username, userID: user.id, now: now, in: db)
-            return .requested(
-                OutgoingMessage(
-                    kind: .passwordReset, to: user.emailVerified ? user.email : nil, username: user.username,
-                    displayName: user.displayName, code: code.code, linkToken: code.linkToken, expiresAt: expires))
+            return OutgoingMessage(
+                kind: .passwordReset, to: user.emailVerified ? user.email : nil, username: user.username,
+                displayName: user.displayName, code: code.code, linkToken: code.linkToken, expiresAt: expires)
         }
+        // After the commit: a delivery never holds the transaction, and the service's goes after the answer.
+        if let message { workers.send(message) }
+        return .requested
     }
 
     private func issue(_ request: PasswordReset.Issue.Request) throws -> PasswordReset.Issue.Response {

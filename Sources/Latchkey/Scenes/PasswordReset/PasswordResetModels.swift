@@ -16,8 +16,8 @@ public enum PasswordReset {
         }
 
         public enum Response: Sendable, Hashable {
-            /// Answered; `message` is what to deliver, nil when there is no such enabled account.
-            case requested(OutgoingMessage?)
+            /// Answered (a code went to the delivery when such an enabled account exists).
+            case requested
             /// The installation has no delivery: nothing was looked up.
             case deliveryNotConfigured
             case unavailable(ServiceProblem)

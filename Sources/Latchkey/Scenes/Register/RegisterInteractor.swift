@@ -58,12 +58,19 @@ public final class RegisterInteractor: SceneInteractor<any RegisterPresentationL
         let account = NewAccount(
             username: fields.username, email: fields.email, phone: fields.phone, displayName: fields.displayName,
             passwordHash: hash)
-        return try workers.database.write { db in
+        let (profile, message) = try workers.database.write { db in
             let now = workers.time.now()
             let profile = try workers.accounts.insert(account, now: now, in: db)
             try workers.audit.record(.registered, usernameKey: profile.username, userID: profile.id, now: now, in: db)
-            return profile
+            // An address given at registration is not trusted until its code comes back.
+            let message = try profile.email.flatMap { address in
+                workers.canDeliver
+                    ? try workers.startEmailVerification(user: profile, address: address, now: now, in: db) : nil
+            }
+            return (profile, message)
         }
+        if let message { workers.send(message) }
+        return profile
     }
 
     /// An optional field left empty counts as not given.

@@ -5,6 +5,8 @@ public struct ProfileCard: Sendable, Hashable {
     public let username: String
     public let displayName: String?
     public let email: String?
+    /// True when the email address was proved with a code.
+    public let emailVerified: Bool
     /// The masked phone (`+7 (•••) •••-••-33`), or nil when the user gave none.
     public let maskedPhone: String?
     /// `YYYY-MM-DD HH:MM UTC`.
@@ -29,6 +31,7 @@ public struct ProfileCard: Sendable, Hashable {
         username = user.username
         displayName = user.displayName
         email = user.email
+        emailVerified = user.emailVerified
         maskedPhone = user.phone.map(PhoneMask.mask)
         memberSince = DateText.format(user.createdAt)
         lastSignIn = user.previousLoginAt.map(DateText.format)

@@ -94,6 +94,9 @@ import Testing
             .passwordReset: [nil: "Password reset with a code"],
             .passwordResetCodeIssued: [nil: "Password reset code made"],
             .profileChanged: [nil: "Profile changed"],
+            .profileChangeFailed: [
+                nil: "Profile change failed: wrong password", .throttled: "Profile change refused: too many attempts",
+            ],
             .emailVerificationRequested: [nil: "Email verification requested"],
             .emailVerificationDelivered: [nil: "Email verification code sent"],
             .emailVerificationDeliveryFailed: [nil: "Email verification code could not be sent"],

@@ -1,0 +1,152 @@
+/// The EditProfile scene: a signed-in user changes the display name, phone or email, and proves an
+/// email address with a code sent to it. A new address waits beside its code until it is verified
+/// (the old one stays and is told); changing or removing the address asks for the password again.
+public enum EditProfile {
+    /// One field of a change.
+    public enum FieldChange: Sendable, Hashable {
+        case keep
+        case set(String)
+        case remove
+    }
+
+    public enum Update {
+        /// The session's token, the changes, and the password (needed to change the email).
+        public struct Request: Sendable {
+            public var token: SessionToken?
+            public var displayName: FieldChange
+            public var phone: FieldChange
+            public var email: FieldChange
+            public var password: String?
+
+            /// A change for the session of `token`; fields left `.keep` stay as they are.
+            public init(
+                token: SessionToken?, displayName: FieldChange = .keep, phone: FieldChange = .keep,
+                email: FieldChange = .keep, password: String? = nil
+            ) {
+                self.token = token
+                self.displayName = displayName
+                self.phone = phone
+                self.email = email
+                self.password = password
+            }
+        }
+
+        /// Why a change was refused before anything was stored.
+        public enum Failure: Error, Sendable, Hashable {
+            case nothingToChange
+            case invalidDisplayName
+            case invalidPhone(reason: String)
+            case invalidEmail
+            /// Another account holds the address.
+            case emailTaken
+            /// Changing or removing the email asks for the password.
+            case passwordRequired
+            /// A new address cannot be verified without a delivery.
+            case deliveryNotConfigured
+        }
+
+        public enum Response: Sendable, Hashable {
+            /// Stored; `pendingEmail` is the address waiting for its code, if any.
+            case updated(UserProfile, pendingEmail: String?)
+            case rejected(Failure)
+            case invalidCredentials
+            case throttled
+            case sessionRefused(SessionProblem)
+            case unavailable(ServiceProblem)
+        }
+
+        public enum ViewModel: Sendable, Hashable {
+            case updated(message: String, card: ProfileCard)
+            case failed(FailureViewModel)
+        }
+    }
+
+    public enum RequestVerification {
+        /// A new code for the address waiting (or the account's unverified one).
+        public struct Request: Sendable {
+            public var token: SessionToken?
+
+            /// A code for the session of `token`'s user.
+            public init(token: SessionToken?) {
+                self.token = token
+            }
+        }
+
+        public enum Response: Sendable, Hashable {
+            /// A code went to the delivery for `address`.
+            case sent(address: String)
+            /// No address, or it is verified already.
+            case nothingToVerify
+            case deliveryNotConfigured
+            case sessionRefused(SessionProblem)
+            case unavailable(ServiceProblem)
+        }
+
+        public enum ViewModel: Sendable, Hashable {
+            case sent(message: String)
+            case failed(FailureViewModel)
+        }
+    }
+
+    public enum Verify {
+        /// How the user proves the address.
+        public enum Proof: Sendable, Hashable {
+            /// The code typed by the signed-in user of `token`.
+            case code(token: SessionToken?, code: String)
+            /// The link token from the message's URL (no session needed).
+            case link(token: String)
+        }
+
+        /// The proof.
+        public struct Request: Sendable {
+            public var proof: Proof
+
+            /// A verification with `proof`.
+            public init(proof: Proof) {
+                self.proof = proof
+            }
+        }
+
+        public enum Response: Sendable, Hashable {
+            /// `address` is now the account's, verified.
+            case verified(username: String, address: String)
+            /// Wrong, used, replaced, expired or another user's code: one answer for all.
+            case invalidCode
+            case throttled
+            /// Another account verified the address first.
+            case emailTaken
+            case sessionRefused(SessionProblem)
+            case unavailable(ServiceProblem)
+        }
+
+        public enum ViewModel: Sendable, Hashable {
+            case verified(message: String)
+            case failed(FailureViewModel)
+        }
+    }
+}
+
+extension EditProfile.Update.Response: SessionScopedResponse, ReauthenticationAnswer {}
+extension EditProfile.RequestVerification.Response: SessionScopedResponse {}
+extension EditProfile.Verify.Response: SessionScopedResponse {}
+
+/// What the EditProfile interactor does for a display.
+public protocol EditProfileBusinessLogic: AnyObject {
+    func updateProfile(request: EditProfile.Update.Request)
+    func requestVerification(request: EditProfile.RequestVerification.Request)
+    func verifyEmail(request: EditProfile.Verify.Request)
+}
+
+/// How the EditProfile presenter is reached.
+public protocol EditProfilePresentationLogic: AnyObject {
+    func presentUpdate(response: EditProfile.Update.Response)
+    func presentVerificationRequest(response: EditProfile.RequestVerification.Response)
+    func presentVerification(response: EditProfile.Verify.Response)
+}
+
+/// What a display of the EditProfile scene implements.
+public protocol EditProfileDisplayLogic: AnyObject {
+    func displayUpdate(viewModel: EditProfile.Update.ViewModel)
+    func displayVerificationRequest(viewModel: EditProfile.RequestVerification.ViewModel)
+    func displayVerification(viewModel: EditProfile.Verify.ViewModel)
+}
