@@ -54,8 +54,11 @@ public struct CommandDelivery: MessageDelivery {
         try? input.fileHandleForWriting.close()
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         if finished.wait(timeout: .now() + seconds) == .timedOut {
+            // Foundation starts the command in a process group of its own: kill the whole group, so
+            // a shell's children (the mailer it started) go too and the pipe closes.
+            kill(-process.processIdentifier, SIGKILL)
             kill(process.processIdentifier, SIGKILL)
-            finished.wait()
+            _ = finished.wait(timeout: .now() + 5)
             throw Failed(description: "the delivery command ran past \(timeout) and was killed")
         }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
