@@ -13,12 +13,14 @@ public struct CommandDelivery: MessageDelivery {
     /// The link for a message's token (nil: no link in the object).
     public let link: @Sendable (OutgoingMessage) -> String?
 
-    /// Runs `command` for each message; `linkBase` (such as `https://example.com/reset`) gets
-    /// `?token=…` appended for a message's link.
-    public init(command: String, timeout: Duration = .seconds(10), linkBase: String? = nil) {
+    /// Runs `command` for each message; a message whose kind has a page in `linkBases` (such as
+    /// `https://example.com/reset` for `.passwordReset`) gets a link to it with `?token=…` appended.
+    public init(
+        command: String, timeout: Duration = .seconds(10), linkBases: [OutgoingMessage.Kind: String] = [:]
+    ) {
         self.init(command: command, timeout: timeout) { message in
-            guard let linkBase, let token = message.linkToken else { return nil }
-            return linkBase + (linkBase.contains("?") ? "&" : "?") + "token=" + token
+            guard let base = linkBases[message.kind], let token = message.linkToken else { return nil }
+            return base + (base.contains("?") ? "&" : "?") + "token=" + token
         }
     }
 
@@ -36,6 +38,11 @@ public struct CommandDelivery: MessageDelivery {
     /// What a failed delivery says (never the message).
     public struct Failed: Error, Sendable, CustomStringConvertible {
         public let description: String
+
+        /// A failure saying `description`.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     public func deliver(_ message: OutgoingMessage) throws {

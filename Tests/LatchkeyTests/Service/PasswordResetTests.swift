@@ -5,30 +5,6 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-/// A delivery that keeps what it was given (or fails, when told to), as an application's mailer.
-final class DeliverySpy: MessageDelivery {
-    private let sent = Mutex<[OutgoingMessage]>([])
-    private let failing: Bool
-
-    init(failing: Bool = false) { self.failing = failing }
-
-    var messages: [OutgoingMessage] { sent.withLock { $0 } }
-
-    func deliver(_ message: OutgoingMessage) throws {
-        sent.withLock { $0.append(message) }
-        if failing { throw NoDelivery.NotConfigured() }
-    }
-
-    /// Waits (off the pool, on its own clock) until `count` messages of `kind` arrived: delivery
-    /// runs after the request is answered.
-    func waitFor(_ count: Int, _ kind: OutgoingMessage.Kind = .passwordReset) async -> [OutgoingMessage] {
-        let limit = ContinuousClock.now + .seconds(10)
-        var found: [OutgoingMessage] { messages.filter { $0.kind == kind } }
-        while found.count < count && ContinuousClock.now < limit { await Task.yield() }
-        return found
-    }
-}
-
 /// Password reset by one-time code through the service, on both engines.
 @Suite(.onEveryEngine) struct PasswordResetTests {
     let time = ManualTime(Date())
@@ -222,11 +198,4 @@ final class DeliverySpy: MessageDelivery {
         }
         #expect(failed == 1)
     }
-}
-
-extension OutgoingMessage {
-    /// The code, or nothing for a message without one (a test then fails on it).
-    var typed: String { code ?? "" }
-    /// The link token, or nothing.
-    var link: String { linkToken ?? "" }
 }

@@ -16,7 +16,7 @@ import Testing
         let arguments = folder.path + "/arguments"
         let delivery = CommandDelivery(
             command: "cat > '\(output)'; cat /proc/$$/cmdline > '\(arguments)'",
-            linkBase: "https://example.com/reset")
+            linkBases: [.passwordReset: "https://example.com/reset"])
         try delivery.deliver(message)
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])

@@ -78,6 +78,16 @@ struct JSONInput {
         return text
     }
 
+    /// A profile field's change: absent keeps it, null or "" removes it, a string sets it.
+    func change(_ key: String) throws(Refusal) -> EditProfile.FieldChange {
+        switch fields[key] {
+        case nil: return .keep
+        case .null?: return .remove
+        case .string(let text)?: return text.isEmpty ? .remove : .set(text)
+        default: throw Refusal(response: ErrorResponse.badRequest("The field \(key) must be a string or null."))
+        }
+    }
+
     /// The strings of `key`, an array of strings (empty when absent).
     func strings(_ key: String) throws(Refusal) -> [String] {
         switch fields[key] {

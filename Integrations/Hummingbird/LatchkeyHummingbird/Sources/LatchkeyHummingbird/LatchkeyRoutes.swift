@@ -45,6 +45,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         addSessionRoutes(to: router)
         addSecondFactorRoutes(to: router)
         addAccessTokenRoutes(to: router)
+        addRecoveryRoutes(to: router)
         LoginPage(routes: self).add(to: router)
     }
 
@@ -64,8 +65,10 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         }
         router.get("/v1/me") { request, context in
             await answer {
-                JSONResponse.make(
-                    try await service.authenticate(token: try token(request), client: client(request, context)))
+                let token = try token(request)
+                let client = client(request, context)
+                let principal = try await service.authenticate(token: token, client: client)
+                return JSONResponse.make(Me(principal: principal, profile: try await service.profile(token: token)))
             }
         }
         router.post("/v1/password") { request, context in
@@ -265,7 +268,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         resolver.client(request, peer: context.remoteAddress)
     }
 
-    private func read(_ request: Request, _ allowed: Set<String>) async throws(JSONInput.Refusal) -> JSONInput {
+    func read(_ request: Request, _ allowed: Set<String>) async throws(JSONInput.Refusal) -> JSONInput {
         try await JSONInput.read(request, allowed: allowed, limit: options.maximumBodyBytes)
     }
 
@@ -300,6 +303,17 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         } catch {
             return ErrorResponse.response(LatchkeyError(code: .internalError, message: "Internal error."))
         }
+    }
+}
+
+/// `GET /v1/me`: the principal's keys and the profile's (email and whether it is verified) in one object.
+struct Me: Encodable {
+    let principal: Principal
+    let profile: AccountProfile
+
+    func encode(to encoder: any Encoder) throws {
+        try principal.encode(to: encoder)
+        try profile.encode(to: encoder)
     }
 }
 

@@ -17,6 +17,7 @@ struct LatchkeyServer: AsyncParsableCommand {
             Examples:
               latchkey-server --database /var/lib/latchkey/users.sqlite3
               latchkey-server --listen 0.0.0.0:8080 --trusted-proxy 10.0.0.0/8 --public-origin https://auth.example.com
+              latchkey-server --database users.sqlite3 --deliver-command /usr/local/bin/send-latchkey-mail
             """)
 
     @Option(help: "HOST:PORT to listen on.")
@@ -34,10 +35,28 @@ struct LatchkeyServer: AsyncParsableCommand {
     @Flag(help: "Name the cookie 'latchkey' without Secure, for plain-HTTP development only.")
     var insecureCookie = false
 
+    @Option(
+        help:
+            "A command that delivers reset and verification codes: run by /bin/sh with one JSON object on stdin per message."
+    )
+    var deliverCommand: String?
+
+    @Option(help: "Seconds a delivery command may run before it is killed (and the delivery counted failed).")
+    var deliverTimeout = 10
+
+    @Option(help: "The page a reset link opens (default: the public origin's /reset); ?token=… is appended.")
+    var resetURL: String?
+
+    @Option(help: "The page a verification link opens (default: the public origin's /verify-email).")
+    var verifyURL: String?
+
     mutating func validate() throws {
         guard Self.hostAndPort(listen) != nil else { throw ValidationError("--listen takes HOST:PORT.") }
         for range in trustedProxy where AddressRange(range) == nil {
             throw ValidationError("--trusted-proxy \(range) is not an address or a CIDR range.")
+        }
+        guard (1...300).contains(deliverTimeout) else {
+            throw ValidationError("--deliver-timeout takes 1 to 300 seconds.")
         }
         if database == nil && ProcessInfo.processInfo.environment["LATCHKEY_DATABASE"] == nil {
             throw ValidationError("Name the database with --database or LATCHKEY_DATABASE.")
@@ -53,7 +72,7 @@ struct LatchkeyServer: AsyncParsableCommand {
         do {
             let secret =
                 ProcessInfo.processInfo.environment["LATCHKEY_SECRET_KEY_FILE"].map { InstallationSecret(keyFile: $0) }
-            workers = LatchkeyWorkers(database: try DatabaseWorker(location), secret: secret)
+            workers = LatchkeyWorkers(database: try DatabaseWorker(location), secret: secret, delivery: delivery())
             try workers.checkInstallationKey()
         } catch {
             FileHandle.standardError.write(Data("latchkey-server: cannot use the database: \(error)\n".utf8))
@@ -76,6 +95,15 @@ struct LatchkeyServer: AsyncParsableCommand {
             configuration: .init(address: .hostname(host, port: port), serverName: "latchkey-server"),
             logger: logger)
         try await app.runService()
+    }
+
+    /// The delivery command, with links to the reset and verification pages; none without a command.
+    func delivery() -> any MessageDelivery {
+        guard let deliverCommand else { return NoDelivery() }
+        var pages: [OutgoingMessage.Kind: String] = [:]
+        pages[.passwordReset] = resetURL ?? publicOrigin.map { $0 + "/reset" }
+        pages[.emailVerification] = verifyURL ?? publicOrigin.map { $0 + "/verify-email" }
+        return CommandDelivery(command: deliverCommand, timeout: .seconds(deliverTimeout), linkBases: pages)
     }
 
     static func hostAndPort(_ text: String) -> (String, Int)? {

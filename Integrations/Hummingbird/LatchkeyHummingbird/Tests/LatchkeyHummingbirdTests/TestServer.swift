@@ -19,12 +19,13 @@ struct TestServer {
 
     init(
         options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(), policy: SecurityPolicy = SecurityPolicy(),
-        hasher: (any PasswordHashing)? = nil, lanes: LatchkeyService.Lanes = LatchkeyService.Lanes()
+        hasher: (any PasswordHashing)? = nil, lanes: LatchkeyService.Lanes = LatchkeyService.Lanes(),
+        delivery: any MessageDelivery = NoDelivery()
     ) throws {
         service = LatchkeyService(
             workers: LatchkeyWorkers(
                 database: try freshDatabase(), hasher: hasher ?? Argon2idHasher(parameters: .cheapestForTests),
-                policy: policy, secret: InstallationSecret()),
+                policy: policy, secret: InstallationSecret(), delivery: delivery),
             lanes: lanes)
         self.options = options
     }
@@ -68,6 +69,14 @@ extension TestClientProtocol {
         var headers = headers
         headers[.contentType] = "application/json"
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: json))
+    }
+
+    /// Sends `json` with `method` and the bearer `token`.
+    func send(_ method: HTTPRequest.Method, _ uri: String, _ json: String, token: String) async throws -> TestResponse {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.authorization] = "Bearer \(token)"
+        return try await execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: json))
     }
 
     func get(_ uri: String, token: String? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {

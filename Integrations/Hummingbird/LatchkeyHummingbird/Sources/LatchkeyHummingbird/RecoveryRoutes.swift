@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import Latchkey
+
+/// Password reset, email verification and profile changes over HTTP. A reset request is 202
+/// whatever the account, and its delivery runs after the answer (the service's delivery lane).
+extension LatchkeyRoutes {
+    func addRecoveryRoutes(to router: Router<Context>) {
+        router.post("/v1/password-reset") { request, context in
+            await answer {
+                let input = try await read(request, ["account"])
+                try await service.requestPasswordReset(
+                    account: try input.required("account"), client: client(request, context))
+                return JSONResponse.make(ResetRequested(requested: true), status: .accepted)
+            }
+        }
+        router.post("/v1/password-reset/complete") { request, context in
+            await answer {
+                let input = try await read(request, ["username", "code", "token", "password"])
+                let password = try input.required("password")
+                let ended: Int
+                if let link = try input.string("token") {
+                    ended = try await service.completePasswordReset(
+                        linkToken: link, newPassword: password, client: client(request, context))
+                } else {
+                    ended = try await service.completePasswordReset(
+                        username: try input.required("username"), code: try input.required("code"),
+                        newPassword: password, client: client(request, context))
+                }
+                return JSONResponse.make(ResetCompleted(reset: true, sessionsEnded: ended))
+            }
+        }
+        router.post("/v1/email/verify-request") { request, context in
+            await answer {
+                let credentials = try signedIn(request, unsafe: true)
+                let address = try await service.requestEmailVerification(
+                    token: credentials.token, client: client(request, context))
+                return JSONResponse.make(["sent_to": address], status: .accepted)
+            }
+        }
+        router.post("/v1/email/verify") { request, context in
+            await answer {
+                let input = try await read(request, ["code", "token"])
+                let address: String
+                if let link = try input.string("token") {
+                    address = try await service.verifyEmail(linkToken: link, client: client(request, context))
+                } else {
+                    let credentials = try signedIn(request, unsafe: true)
+                    address = try await service.verifyEmail(
+                        token: credentials.token, code: try input.required("code"), client: client(request, context))
+                }
+                return JSONResponse.make(["verified": address])
+            }
+        }
+        router.patch("/v1/me") { request, context in
+            await answer {
+                let credentials = try signedIn(request, unsafe: true)
+                let input = try await read(request, ["display_name", "phone", "email", "password"])
+                let profile = try await service.updateProfile(
+                    token: credentials.token, displayName: try input.change("display_name"),
+                    phone: try input.change("phone"), email: try input.change("email"),
+                    password: try input.string("password"), client: client(request, context))
+                return JSONResponse.make(profile)
+            }
+        }
+    }
+}
+
+/// The one answer to every reset request, whatever the account.
+struct ResetRequested: Encodable {
+    let requested: Bool
+}
+
+struct ResetCompleted: Encodable {
+    let reset: Bool
+    let sessionsEnded: Int
+
+    enum CodingKeys: String, CodingKey {
+        case reset, sessionsEnded = "sessions_ended"
+    }
+}

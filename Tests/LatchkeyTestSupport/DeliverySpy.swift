@@ -1,0 +1,34 @@
+import Foundation
+import Latchkey
+import Synchronization
+
+/// A delivery that keeps what it was given (or fails, when told to), as an application's mailer.
+final class DeliverySpy: MessageDelivery {
+    private let sent = Mutex<[OutgoingMessage]>([])
+    private let failing: Bool
+
+    init(failing: Bool = false) { self.failing = failing }
+
+    var messages: [OutgoingMessage] { sent.withLock { $0 } }
+
+    func deliver(_ message: OutgoingMessage) throws {
+        sent.withLock { $0.append(message) }
+        if failing { throw CommandDelivery.Failed(description: "the spy was told to fail") }
+    }
+
+    /// Waits (off the pool, on its own clock) until `count` messages of `kind` arrived: delivery
+    /// runs after the request is answered.
+    func waitFor(_ count: Int, _ kind: OutgoingMessage.Kind = .passwordReset) async -> [OutgoingMessage] {
+        let limit = ContinuousClock.now + .seconds(10)
+        var found: [OutgoingMessage] { messages.filter { $0.kind == kind } }
+        while found.count < count && ContinuousClock.now < limit { await Task.yield() }
+        return found
+    }
+}
+
+extension OutgoingMessage {
+    /// The code, or nothing for a message without one (a test then fails on it).
+    var typed: String { code ?? "" }
+    /// The link token, or nothing.
+    var link: String { linkToken ?? "" }
+}
