@@ -9,10 +9,21 @@ struct CompositionRoot {
     /// The scene factory over the database, at policy strength.
     func sceneFactory() throws(CLIFailure) -> SceneFactory {
         let location = try databaseLocation()
-        let workers = LatchkeyWorkers(database: try open(location), secret: secret(for: location))
-            .serving(LocalClient.context())
+        let workers = LatchkeyWorkers(
+            database: try open(location), secret: secret(for: location), delivery: Self.delivery()
+        )
+        .serving(LocalClient.context())
         do { try workers.checkInstallationKey() } catch { throw CLIFailure(FailureViewModel.unavailable(error)) }
         return SceneFactory(workers: workers)
+    }
+
+    /// `$LATCHKEY_DELIVER_COMMAND`, run for each reset or verification code as latchkey-server's
+    /// --deliver-command; no delivery without it.
+    static func delivery() -> any MessageDelivery {
+        guard let command = ProcessInfo.processInfo.environment["LATCHKEY_DELIVER_COMMAND"], !command.isEmpty else {
+            return NoDelivery()
+        }
+        return CommandDelivery(command: command)
     }
 
     /// The storage at `location`, opened and migrated, or the failure worded for a person.

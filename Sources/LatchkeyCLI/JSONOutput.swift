@@ -34,6 +34,7 @@ enum JSONOutput {
         let username: String
         let displayName: Nullable<String>
         let email: Nullable<String>
+        let emailVerified: Bool
         let phone: Nullable<String>
         let memberSince: String
         let lastSignIn: Nullable<String>
@@ -46,6 +47,7 @@ enum JSONOutput {
             username = card.username
             displayName = Nullable(card.displayName)
             email = Nullable(card.email)
+            emailVerified = card.emailVerified
             phone = Nullable(card.maskedPhone)
             memberSince = card.memberSinceISO8601
             lastSignIn = Nullable(card.lastSignInISO8601)

@@ -34,13 +34,16 @@ struct LatchkeyTool: ParsableCommand {
               key file  $LATCHKEY_SECRET_KEY_FILE, or the database path + ".key" (for PostgreSQL,
                         $XDG_CONFIG_HOME/latchkey/postgresql.key), created 0600 when first needed; it keys
                         the hashes of unknown names and seals second factors: every machine needs a copy
+              delivery  $LATCHKEY_DELIVER_COMMAND: a command run by /bin/sh for each reset or verification
+                        code, with one JSON object on its standard input (none: no codes are sent)
               session   $LATCHKEY_SESSION_FILE, or $XDG_STATE_HOME/latchkey/session
                         (~/.local/state/latchkey/session), written atomically, 0600 in a 0700 folder
             """,
         version: "0.1.0",
         subcommands: [
             RegisterCommand.self, LoginCommand.self, WhoAmICommand.self, LogoutCommand.self, PasswdCommand.self,
-            ResetPasswordCommand.self, HistoryCommand.self, SessionsCommand.self, TokensCommand.self, MfaCommand.self,
+            ResetPasswordCommand.self, ProfileCommand.self, VerifyEmailCommand.self, HistoryCommand.self,
+            SessionsCommand.self, TokensCommand.self, MfaCommand.self,
             AdminCommand.self,
             DatabaseCommand.self,
         ]

@@ -8,7 +8,13 @@ enum ProfileCardView {
         let name = TerminalEscaping.escape(card.username)
         var lines = [card.displayName.map { "\(name) (\(TerminalEscaping.escape($0)))" } ?? name]
         let rows: [(String, String?)] = [
-            ("Email", card.email.map(TerminalEscaping.escape) ?? "not given"),
+            (
+                "Email",
+                card.email.map {
+                    TerminalEscaping.escape($0) + (card.emailVerified ? " (verified)" : " (not verified)")
+                }
+                    ?? "not given"
+            ),
             ("Phone", card.maskedPhone ?? "not given"),
             ("Member since", card.memberSince),
             ("Last sign-in", card.lastSignIn ?? (card.sessionExpires == nil ? nil : "none before this one")),

@@ -14,7 +14,8 @@ import Testing
     }
 
     static let profileKeys: Set<String> = [
-        "username", "display_name", "email", "phone", "member_since", "last_sign_in", "session_expires", "roles",
+        "username", "display_name", "email", "email_verified", "phone", "member_since", "last_sign_in",
+        "session_expires", "roles",
         "second_factor", "recovery_codes_left",
     ]
 
