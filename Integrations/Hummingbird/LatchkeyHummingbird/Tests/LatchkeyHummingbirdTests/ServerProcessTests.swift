@@ -38,11 +38,51 @@ import Testing
         #expect(server.stop(0, within: 10) == 64)
     }
 
-    /// The status and body of GET `path` (the status on the body's last line, from `-w`).
-    private func curl(_ port: Int, _ path: String) throws -> (status: Int, body: String) {
+    @Test func aResetCodeGoesThroughTheDeliveryCommandWithALinkThatCompletesIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-server-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mailbox = folder.appendingPathComponent("mailbox").path
+        let port = try FreePort.find()
+        let server = try Spawned(
+            Self.binary,
+            [
+                "--listen", "127.0.0.1:\(port)", "--database", folder.appendingPathComponent("db.sqlite3").path,
+                "--deliver-command", "cat >> '\(mailbox)'", "--public-origin", "https://auth.example.test",
+            ])
+        try FreePort.waitUntilListening(port)
+        let password = "correct horse battery staple"
+        #expect(
+            try curl(port, "/v1/register", post: #"{"username": "alice", "password": "\#(password)"}"#).status == 201)
+        #expect(try curl(port, "/v1/password-reset", post: #"{"account": "alice"}"#).status == 202)
+        // The delivery runs after the answer: wait for the command's write, with a deadline.
+        let deadline = Date().addingTimeInterval(15)
+        var line: String?
+        while line == nil && Date() < deadline {
+            line = (try? String(contentsOfFile: mailbox, encoding: .utf8))?.split(separator: "\n").first.map(
+                String.init)
+            if line == nil { usleep(20_000) }
+        }
+        let delivered = try #require(line, "the delivery command wrote nothing")
+        let message = try #require(try JSONSerialization.jsonObject(with: Data(delivered.utf8)) as? [String: Any])
+        #expect(message["kind"] as? String == "password_reset" && message["username"] as? String == "alice")
+        let link = try #require(message["link"] as? String)
+        #expect(link.hasPrefix("https://auth.example.test/reset?token="))
+        let token = String(link.dropFirst("https://auth.example.test/reset?token=".count))
+        let done = try curl(
+            port, "/v1/password-reset/complete", post: #"{"token": "\#(token)", "password": "a brand new passphrase"}"#)
+        #expect(done.status == 200, "\(done.body)")
+        #expect(server.stop(SIGTERM) == 0)
+    }
+
+    /// The status and body of GET `path`, or of POST `post` as JSON (the status on the body's last
+    /// line, from `-w`).
+    private func curl(_ port: Int, _ path: String, post: String? = nil) throws -> (status: Int, body: String) {
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-s", "-w", "\n%{http_code}", "--max-time", "10", "http://127.0.0.1:\(port)\(path)"]
+        curl.arguments =
+            ["-s", "-w", "\n%{http_code}", "--max-time", "10", "http://127.0.0.1:\(port)\(path)"]
+            + (post.map { ["-H", "Content-Type: application/json", "--data-binary", $0] } ?? [])
         let out = Pipe()
         curl.standardOutput = out
         try curl.run()
