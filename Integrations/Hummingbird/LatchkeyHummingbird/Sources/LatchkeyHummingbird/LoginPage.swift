@@ -17,6 +17,7 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
         }
         router.post("/login") { request, context in await signIn(request, context) }
         router.post("/logout") { request, context in await signOut(request, context) }
+        RecoveryPage(routes: routes).add(to: router)
     }
 
     private func signIn(_ request: Request, _ context: Context) async -> Response {
@@ -101,20 +102,31 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
                 <input name="code" autocomplete="one-time-code" inputmode="text" required autofocus></label>
                 """
         }
-        let notice = message.map { "<p role=\"alert\" class=\"error\">\(escape($0))</p>" } ?? ""
-        let html = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-            <title>Sign in</title>
-            <style>body{font:16px system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem}
-            label{display:block;margin:1rem 0}input{display:block;width:100%;padding:.4rem;box-sizing:border-box}
-            button{padding:.5rem 1rem}.error{color:#a00}</style></head>
-            <body><h1>Sign in</h1>\(notice)
+        let form = """
             <form method="post" action="/login">
             \(fields)
             <input type="hidden" name="next" value="\(escape(next))">
             <button type="submit">Sign in</button>
-            </form></body></html>
+            </form>
+            """
+        return document(title: "Sign in", message: message, body: form, status: status)
+    }
+
+    /// A page of its own (no script, no external asset) around `body`, with `message` as an alert.
+    static func document(title: String, message: String?, body: String, status: HTTPResponse.Status = .ok)
+        -> Response
+    {
+        let notice = message.map { "<p role=\"alert\" class=\"error\">\(escape($0))</p>" } ?? ""
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+            <title>\(escape(title))</title>
+            <style>body{font:16px system-ui,sans-serif;max-width:22rem;margin:4rem auto;padding:0 1rem}
+            label{display:block;margin:1rem 0}input{display:block;width:100%;padding:.4rem;box-sizing:border-box}
+            button{padding:.5rem 1rem}.error{color:#a00}</style></head>
+            <body><h1>\(escape(title))</h1>\(notice)
+            \(body)
+            </body></html>
             """
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
