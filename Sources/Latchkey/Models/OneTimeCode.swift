@@ -1,3 +1,5 @@
+internal import CSodium
+
 /// A one-time code as a person types it: 8 characters of Crockford's base32 (no U, and I, L, O read
 /// as 1, 1, 0, so look-alikes cannot be mistyped), 40 bits from libsodium, shown as `XXXX-XXXX`;
 /// and the link token that goes with it in a URL (32 random bytes, base64url). The database keeps a
@@ -51,6 +53,14 @@ struct OneTimeCode: Sendable {
     {
         guard let code = normalized(typed) else { return nil }
         return try secret.mac(Array("\(kind.rawValue):\(userID):\(code)".utf8), keyID: 3, context: "lkonecod")
+    }
+
+    /// True when `typed` is the code `stored` keeps, compared in constant time.
+    static func matches(_ typed: String, _ stored: StoredOneTimeCode, secret: InstallationSecret) throws -> Bool {
+        guard let typedHash = try hash(typed, userID: stored.userID, kind: stored.kind, secret: secret),
+            typedHash.count == stored.codeHash.count
+        else { return false }
+        return sodium_memcmp(typedHash, stored.codeHash, typedHash.count) == 0
     }
 
     /// The SHA-256 of a link token as typed, or nil when it cannot be one.

@@ -39,13 +39,24 @@ public final class LatchkeyService: Sendable {
 
     /// A service over `workers`; its lane threads start now and stop when it is released.
     public init(workers: LatchkeyWorkers, lanes: Lanes = Lanes(), logger: Logger = LatchkeyService.silentLogger) {
+        let delivery = Lane(name: "latchkey-send", threads: 2, queueDepth: 1_024)
+        var workers = workers
+        workers.dispatch = { message, workers in
+            // Detached: the request's task may be cancelled, and the delivery must still run.
+            Task.detached {
+                do { try await delivery.run { workers.deliverNow(message) } } catch {
+                    // A full delivery queue: the message is lost; its audit says so.
+                    workers.auditUndelivered(message)
+                }
+            }
+        }
         self.workers = workers
+        self.delivery = delivery
         self.logger = logger
         hashing = Lane(
             name: "latchkey-hash", threads: lanes.hashingThreads, queueDepth: lanes.hashingQueueDepth,
             lowerPriority: true)
         database = Lane(name: "latchkey-db", threads: lanes.databaseThreads, queueDepth: 4_096)
-        delivery = Lane(name: "latchkey-send", threads: 2, queueDepth: 1_024)
     }
 
     /// Sign-ins and registrations waiting for a hashing thread (a server's queue-depth gauge).
@@ -219,18 +230,7 @@ public final class LatchkeyService: Sendable {
     private func run<Response: Sendable>(
         on lane: Lane, _ client: ClientContext?, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
     ) async throws(LatchkeyError) -> Response {
-        var serving = client.map(workers.serving) ?? workers
-        let delivery = delivery
-        serving.dispatch = { message, workers in
-            // Detached: the request's task may be cancelled, and the delivery must still run.
-            Task.detached {
-                do { try await delivery.run { workers.deliverNow(message) } } catch {
-                    // A full delivery queue: the message is lost; its audit says so.
-                    workers.auditUndelivered(message)
-                }
-            }
-        }
-        let workers = serving
+        let workers = client.map(workers.serving) ?? workers
         let response: Response?
         do {
             response = try await lane.run { scene(workers) }

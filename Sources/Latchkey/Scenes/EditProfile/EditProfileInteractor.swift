@@ -1,4 +1,3 @@
-internal import CSodium
 import Foundation
 
 /// Changes a signed-in user's profile and verifies email addresses. A new address is kept beside
@@ -185,9 +184,7 @@ public final class EditProfileInteractor: SceneInteractor<any EditProfilePresent
         let matches: Bool
         switch (proof, stored) {
         case (.code(_, let typed), let stored?):
-            let typedHash =
-                try OneTimeCode.hash(typed, userID: user.id, kind: .emailVerification, secret: workers.secret) ?? []
-            matches = typedHash.count == stored.codeHash.count && sodium_memcmp(typedHash, stored.codeHash, 32) == 0
+            matches = try OneTimeCode.matches(typed, stored, secret: workers.secret)
         case (.link, _?): matches = true
         default: matches = false
         }

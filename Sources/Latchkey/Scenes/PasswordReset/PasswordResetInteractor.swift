@@ -1,4 +1,3 @@
-internal import CSodium
 import Foundation
 
 /// Asks for and completes password resets by one-time code. A request for an unknown or disabled
@@ -22,7 +21,7 @@ public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPre
     }
 
     private func begin(_ request: PasswordReset.Begin.Request) throws -> PasswordReset.Begin.Response {
-        guard !(workers.delivery is NoDelivery) else { return .deliveryNotConfigured }
+        guard workers.canDeliver else { return .deliveryNotConfigured }
         let now = workers.time.now()
         let message: OutgoingMessage? = try workers.database.write { db in
             let typed = String(request.account.prefix(1_024))
@@ -150,12 +149,8 @@ public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPre
             }
             let matches: Bool
             switch (proof, stored, account) {
-            case (.code(_, let typed), let stored?, let account?):
-                let typedHash =
-                    try OneTimeCode.hash(
-                        typed, userID: account.profile.id, kind: .passwordReset, secret: workers.secret)
-                    ?? []
-                matches = typedHash.count == stored.codeHash.count && sodium_memcmp(typedHash, stored.codeHash, 32) == 0
+            case (.code(_, let typed), let stored?, _?):
+                matches = try OneTimeCode.matches(typed, stored, secret: workers.secret)
             case (.link, _?, _?): matches = true
             default: matches = false
             }
