@@ -6,30 +6,14 @@ import hashlib
 import hmac
 import json
 import os
-import signal
 import struct
-import sys
 import time
 import urllib.parse
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-# The test runner's threads block signals, and children inherit the mask: unblock them, so that
-# chromedriver and Chromium stop when told to.
-signal.pthread_sigmask(signal.SIG_SETMASK, [])
-
-BASE = os.environ["LATCHKEY_BASE"]
-PASSWORD = os.environ["LATCHKEY_PASSWORD"]
-
-
-def check(condition, what):
-    print(("ok: " if condition else "FAILED: ") + what, flush=True)
-    if not condition:
-        sys.exit(1)
+from browser import BASE, PASSWORD, check, chromium, settles
 
 
 def totp(secret, step_offset=0):
@@ -64,26 +48,12 @@ def sign_in(driver, username, next_path):
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
 
 
-def settles(driver, condition, seconds=15):
-    """Waits for a navigation to end in `condition` (a click returns before the next page loads;
-    on a busy machine a check right after it read the old page). False when it never does."""
-    try:
-        WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
-        return True
-    except Exception:
-        return False
-
-
 def me(driver):
     driver.get(BASE + "/v1/me")
     return json.loads(driver.find_element(By.TAG_NAME, "body").text)
 
 
-options = webdriver.ChromeOptions()
-for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]:
-    options.add_argument(flag)
-options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+driver = chromium()
 try:
     sign_in(driver, "alice", "/v1/me")
     check(settles(driver, lambda d: d.current_url == BASE + "/v1/me"), "a sign-in lands on next: " + driver.current_url)

@@ -1,7 +1,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Latchkey
 import Testing
+
+@testable import LatchkeyTestSupport
 
 /// The sign-in page in a real headless Chromium, driven by Selenium (`Tests/Browser/sign_in.py`):
 /// sign in and land on `next`, `/v1/me` through the cookie, sign out, the second-factor step, and a
@@ -18,6 +21,38 @@ import Testing
             var environment = ProcessInfo.processInfo.environment
             environment["LATCHKEY_BASE"] = "http://localhost:\(port)"
             environment["LATCHKEY_PASSWORD"] = TestServer.password
+            let settings = environment
+            let run = try await offThePool { try BrowserRun(script: script, environment: settings) }
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("browser: all checks passed"), "\(run.output)")
+        }
+    }
+}
+
+/// The reset and verification pages in Chromium (`Tests/Browser/reset.py`), with links from the
+/// server's delivery.
+@Suite(.serialized) struct BrowserRecoveryTests {
+    @Test func aPersonResetsThePasswordAndVerifiesAnAddressFromTheirLinksInChromium() async throws {
+        let delivery = DeliverySpy()
+        let server = try TestServer(delivery: delivery)
+        try await server.application(port: 0).test(.live) { client in
+            let port = try #require(client.port)
+            let base = "http://localhost:\(port)"
+            _ = try await client.signedIn("alice")
+            let registered = try await client.post(
+                "/v1/register",
+                #"{"username": "bob", "password": "\#(TestServer.password)", "email": "bob@example.com"}"#)
+            #expect(registered.status == .created)
+            #expect(try await client.post("/v1/password-reset", #"{"account": "alice"}"#).status == .accepted)
+            let reset = try #require(await delivery.waitFor(1).first)
+            let verification = try #require(await delivery.waitFor(1, .emailVerification).first)
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Browser/reset.py").path
+            var environment = ProcessInfo.processInfo.environment
+            environment["LATCHKEY_BASE"] = base
+            environment["LATCHKEY_PASSWORD"] = TestServer.password
+            environment["LATCHKEY_RESET_LINK"] = base + "/reset?token=" + reset.link
+            environment["LATCHKEY_VERIFY_LINK"] = base + "/verify-email?token=" + verification.link
             let settings = environment
             let run = try await offThePool { try BrowserRun(script: script, environment: settings) }
             #expect(run.status == 0, "\(run.output)")
