@@ -47,6 +47,13 @@ let package = Package(
             pkgConfig: "liboath",
             providers: [.apt(["liboath-dev"]), .brew(["oath-toolkit"])]
         ),
+        // libxcrypt (crypt_r, crypt_checksalt): verifies the crypt-family hashes of imported users
+        // (bcrypt, sha512crypt, sha256crypt, yescrypt, md5crypt) as glibc's own crypt would.
+        .systemLibrary(
+            name: "CXCrypt",
+            pkgConfig: "libxcrypt",
+            providers: [.apt(["libcrypt-dev"])]
+        ),
         // QR codes for enrolling an authenticator app, drawn in the terminal.
         .systemLibrary(
             name: "CQRencode",
@@ -65,7 +72,7 @@ let package = Package(
         .target(
             name: "Latchkey",
             dependencies: [
-                "CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode", "CLinux",
+                "CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode", "CLinux", "CXCrypt",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Data"],

@@ -65,7 +65,8 @@ final class PasswordHashingSpy: PasswordHashing {
         case needsRehash(hash: String)
     }
 
-    private let real: any PasswordHashing
+    /// The hasher behind the spy.
+    let real: any PasswordHashing
     private let log = Mutex<[Call]>([])
 
     init(_ real: any PasswordHashing) {

@@ -20,6 +20,12 @@ enum Base64 {
         }
     }
 
+    /// Whether `byte` is a character of the standard alphabet.
+    static func isStandard(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+            || (isURLSafe(byte) && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_"))
+    }
+
     private static func encode(_ bytes: [UInt8], variant: Int32) -> String {
         Sodium.ensureInitialized()
         let length = sodium_base64_encoded_len(bytes.count, variant)

@@ -48,6 +48,7 @@ public enum DatabaseCopy {
             "one_time_codes",
             ["id", "user_id", "kind", "code_hash", "link_hash", "created_at", "expires_at", "email"]
         ),
+        ("imported_passwords", ["user_id", "scheme", "hash", "imported_at"]),
     ]
 
     /// The tables, parents before the tables that refer to them.

@@ -12,9 +12,13 @@ struct NewAccount {
 /// An account as sign-in needs it: the profile, the hash to verify, and whether it is disabled.
 struct AccountCredentials: Sendable {
     let profile: UserProfile
+    /// The hash a password is verified against: an imported one while it waits for its first
+    /// sign-in, else the account's Argon2id.
     let passwordHash: String
     let isDisabled: Bool
     var passwordChangeRequired = false
+    /// The scheme of an imported hash not yet replaced by Argon2id.
+    var importedScheme: String? = nil
 }
 
 /// A username or email that another account already has.
@@ -30,7 +34,9 @@ struct AccountRow {
         users.display_name AS display_name, users.created_at AS user_created_at,
         users.last_login_at AS last_login_at, users.password_hash AS password_hash,
         users.disabled_at AS disabled_at, users.password_change_required AS password_change_required,
-        users.email_verified_at AS email_verified_at
+        users.email_verified_at AS email_verified_at,
+        (SELECT hash FROM imported_passwords WHERE imported_passwords.user_id = users.id) AS imported_hash,
+        (SELECT scheme FROM imported_passwords WHERE imported_passwords.user_id = users.id) AS imported_scheme
         """
 
     let credentials: AccountCredentials
@@ -46,9 +52,10 @@ struct AccountRow {
             previousLoginAt: try row.optionalDate("last_login_at"))
         profile.emailVerified = !(try row.isNull("email_verified_at"))
         credentials = AccountCredentials(
-            profile: profile, passwordHash: try row.string("password_hash"),
+            profile: profile, passwordHash: try row.optionalString("imported_hash") ?? row.string("password_hash"),
             isDisabled: !(try row.isNull("disabled_at")),
-            passwordChangeRequired: try row.int64("password_change_required") != 0)
+            passwordChangeRequired: try row.int64("password_change_required") != 0,
+            importedScheme: try row.optionalString("imported_scheme"))
     }
 }
 
@@ -100,13 +107,18 @@ struct AccountStore: Sendable {
     /// The stored hash of `userID` right now: compared inside a write transaction with the hash that
     /// was verified before it, so a decision taken outside the transaction still holds.
     func passwordHash(userID: Int64, in db: Database) throws -> String? {
-        try db.queryFirst("SELECT password_hash FROM users WHERE id = ? AND disabled_at IS NULL", [userID]) {
-            try $0.string("password_hash")
-        }
+        try db.queryFirst(
+            """
+            SELECT COALESCE(
+                (SELECT hash FROM imported_passwords WHERE user_id = users.id), password_hash) AS password_hash
+            FROM users WHERE id = ? AND disabled_at IS NULL
+            """, [userID]
+        ) { try $0.string("password_hash") }
     }
 
     /// Stores a new hash; a password set by its owner or an operator ends any required change.
     func updatePasswordHash(userID: Int64, to hash: String, now: Date, in db: Database) throws {
+        try db.execute("DELETE FROM imported_passwords WHERE user_id = ?", [userID])
         try db.execute(
             "UPDATE users SET password_hash = ?, updated_at = ?, password_change_required = 0 WHERE id = ?",
             [hash, now.databaseSeconds, userID])
@@ -150,8 +162,10 @@ struct AccountStore: Sendable {
             [now.databaseSeconds, userID])
     }
 
-    /// Replaces a hash made at weaker parameters, keeping everything else (a required change too).
+    /// Replaces a hash made at weaker parameters, or an imported one, keeping everything else (a
+    /// required change too).
     func rehash(userID: Int64, to hash: String, now: Date, in db: Database) throws {
+        try db.execute("DELETE FROM imported_passwords WHERE user_id = ?", [userID])
         try db.execute(
             "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?", [hash, now.databaseSeconds, userID])
     }

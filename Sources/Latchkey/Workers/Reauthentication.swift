@@ -33,8 +33,16 @@ struct Reauthentication: Sendable {
 
     /// The normalized password when `typed` matches `hash`; always one full Argon2id verify (against
     /// the dummy hash when there is no account), so an unknown name costs what a known one does.
+    /// An imported hash (another scheme, or Argon2 weaker than policy) is verified as its system
+    /// made it, from the password as typed, and then the dummy hash too: a sign-in never costs less
+    /// than the policy's Argon2id, so timing does not tell imported accounts apart.
     func verify(_ typed: String, against hash: String?) -> String? {
         let password = PasswordRules(policy: workers.policy).normalizedForSignIn(typed)
+        if let hash, let foreign = ForeignHash(hash), foreign.scheme != .argon2id || workers.hasher.needsRehash(hash) {
+            let verified = password != nil && foreign.verify(typed)
+            _ = workers.hasher.verify(password ?? "", against: workers.hasher.dummyHash)
+            return verified ? password : nil
+        }
         let verified = workers.hasher.verify(password ?? "", against: hash ?? workers.hasher.dummyHash)
         return verified && hash != nil ? password : nil
     }

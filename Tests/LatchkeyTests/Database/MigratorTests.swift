@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct MigratorTests {
     static let allTables = [
-        "access_token_roles", "access_tokens", "auth_events", "installation", "latchkey_migrations", "login_challenges",
+        "access_token_roles", "access_tokens", "auth_events", "imported_passwords", "installation",
+        "latchkey_migrations",
+        "login_challenges",
         "login_throttle", "one_time_codes", "recovery_codes",
         "second_factors",
         "sessions", "user_roles", "users",

@@ -65,7 +65,10 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
         let token = workers.tokens.makeToken()
         let user = account.profile
         // Hashed before the transaction: Argon2id is too slow to hold the write lock for.
-        let newHash = workers.hasher.needsRehash(account.passwordHash) ? try workers.hasher.hash(password) : nil
+        // An imported hash gives way to Argon2id at policy strength at its first successful sign-in.
+        let newHash =
+            account.importedScheme != nil || workers.hasher.needsRehash(account.passwordHash)
+            ? try workers.hasher.hash(password) : nil
         return try workers.database.write { db -> Login.Authenticate.Response in
             // The account is read again here: the password verified above must still be the stored
             // one (no passwd, disable or delete since), else this is a wrong password and its

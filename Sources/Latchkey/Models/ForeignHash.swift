@@ -1,0 +1,107 @@
+internal import CSodium
+internal import CXCrypt
+
+/// A password hash made by another system, as an import brings it: checked when it is imported (an
+/// unknown scheme or a malformed hash is refused then, never stored to fail later) and verified at
+/// the user's next sign-in, which replaces it with Argon2id at policy strength. The algorithms are
+/// the maintained libraries' own: libxcrypt for the crypt family, libsodium for Argon2.
+struct ForeignHash: Sendable, Hashable {
+    enum Scheme: String, Sendable, CaseIterable {
+        case argon2id, argon2i, bcrypt, sha512crypt, sha256crypt, yescrypt, md5crypt
+    }
+
+    let scheme: Scheme
+    /// The hash as stored (a PHC or crypt string).
+    let text: String
+
+    /// The hash in `text`, or nil when its scheme is unknown or it is malformed (a wrong length, a
+    /// bad salt or cost, bytes a crypt string cannot hold).
+    init?(_ text: String) {
+        guard text.utf8.count <= 512, text.utf8.allSatisfy({ (0x21..<0x7F).contains($0) }),
+            let scheme = Self.scheme(of: text), Self.wellFormed(text, scheme)
+        else { return nil }
+        self.scheme = scheme
+        self.text = text
+    }
+
+    private static func scheme(of text: String) -> Scheme? {
+        let prefixes: [(String, Scheme)] = [
+            ("$argon2id$", .argon2id), ("$argon2i$", .argon2i), ("$2a$", .bcrypt), ("$2b$", .bcrypt),
+            ("$2y$", .bcrypt), ("$6$", .sha512crypt), ("$5$", .sha256crypt), ("$y$", .yescrypt), ("$1$", .md5crypt),
+        ]
+        return prefixes.first { text.hasPrefix($0.0) }?.1
+    }
+
+    /// True when the hash is complete: a crypt string that libxcrypt accepts as a setting and that
+    /// re-hashing reproduces in shape (the same setting, a digest of the same length); a PHC string
+    /// libsodium can read.
+    private static func wellFormed(_ text: String, _ scheme: Scheme) -> Bool {
+        switch scheme {
+        case .argon2id, .argon2i:
+            return argon2WellFormed(text)
+        case .bcrypt, .sha512crypt, .sha256crypt, .yescrypt, .md5crypt:
+            let check = crypt_checksalt(text)
+            guard check == CRYPT_SALT_OK || check == CRYPT_SALT_METHOD_LEGACY,
+                let probe = crypt("", setting: text)
+            else { return false }
+            // The probe shares the stored hash's setting and has a digest of the same length.
+            let settingEnd =
+                probe.utf8.lastIndex(of: UInt8(ascii: "$")).map {
+                    probe.utf8.distance(from: probe.utf8.startIndex, to: $0)
+                } ?? 0
+            return probe.utf8.count == text.utf8.count
+                && probe.utf8.prefix(settingEnd).elementsEqual(text.utf8.prefix(settingEnd))
+        }
+    }
+
+    /// `$argon2id$v=19$m=M,t=T,p=P$salt$digest` (or `argon2i`), with costs a sign-in can afford: an
+    /// imported hash must not make one sign-in hold gigabytes (at most 256 MiB, 16 passes, 16 lanes).
+    private static func argon2WellFormed(_ text: String) -> Bool {
+        let fields = text.split(separator: "$", omittingEmptySubsequences: false)
+        guard fields.count == 6, fields[2] == "v=19" else { return false }
+        var values: [Substring: Int] = [:]
+        for pair in fields[3].split(separator: ",") {
+            let parts = pair.split(separator: "=")
+            guard parts.count == 2, let value = Int(parts[1]), value > 0 else { return false }
+            values[parts[0]] = value
+        }
+        guard values.count == 3, let memory = values["m"], let passes = values["t"], let lanes = values["p"],
+            memory <= 262_144, passes <= 16, lanes <= 16
+        else { return false }
+        let base64 = { (field: Substring) in
+            !field.isEmpty && field.utf8.allSatisfy { Base64.isStandard($0) }
+        }
+        // A salt of at least 8 bytes and a digest of 32 (the length every common Argon2 library
+        // writes: libsodium, argon2-cffi and so Django, PHP): a digest cut short is refused.
+        return base64(fields[4]) && fields[4].utf8.count >= 11 && base64(fields[5]) && fields[5].utf8.count == 43
+    }
+
+    /// True when `password` (as typed: the other system hashed what it was given) matches.
+    func verify(_ password: String) -> Bool {
+        switch scheme {
+        case .argon2id, .argon2i:
+            Sodium.ensureInitialized()
+            var bytes = Array(password.utf8)
+            defer { sodium_memzero(&bytes, bytes.count) }
+            return crypto_pwhash_str_verify(text, bytes.map { CChar(bitPattern: $0) }, UInt64(bytes.count)) == 0
+        case .bcrypt, .sha512crypt, .sha256crypt, .yescrypt, .md5crypt:
+            guard let computed = Self.crypt(password, setting: text), computed.utf8.count == text.utf8.count else {
+                return false
+            }
+            return sodium_memcmp(Array(computed.utf8), Array(text.utf8), text.utf8.count) == 0
+        }
+    }
+
+    /// `crypt_r` of `password` with `setting` (a whole stored hash works as its own setting), or nil
+    /// when libxcrypt refuses it (its failure tokens start with `*`) or the password holds a NUL.
+    private static func crypt(_ password: String, setting: String) -> String? {
+        guard !password.utf8.contains(0) else { return nil }
+        var data = crypt_data()
+        return withUnsafeMutablePointer(to: &data) { pointer -> String? in
+            defer { sodium_memzero(pointer, MemoryLayout<crypt_data>.size) }
+            guard let result = crypt_r(password, setting, pointer) else { return nil }
+            let text = String(cString: result)
+            return text.hasPrefix("*") ? nil : text
+        }
+    }
+}
