@@ -301,6 +301,7 @@ final class AdminView: CommandView, AdminDisplayLogic {
         if row.isLocked { flags.append("locked") }
         if row.passwordChangeRequired { flags.append("must change password") }
         if row.secondFactorOn { flags.append("second factor, \(row.recoveryCodesLeft) recovery codes") }
+        if let scheme = row.importedScheme { flags.append("imported \(scheme) hash") }
         let name =
             TerminalEscaping.escape(row.username) + (row.displayName.map { " (\(TerminalEscaping.escape($0)))" } ?? "")
         return [

@@ -214,6 +214,7 @@ enum JSONOutput {
         let roles: [String]
         let secondFactor: Bool
         let recoveryCodesLeft: Int
+        let importedHash: Nullable<String>
 
         init(row: Admin.Row) {
             username = row.username
@@ -228,6 +229,7 @@ enum JSONOutput {
             roles = row.roles
             secondFactor = row.secondFactorOn
             recoveryCodesLeft = row.recoveryCodesLeft
+            importedHash = Nullable(row.importedScheme)
         }
     }
 

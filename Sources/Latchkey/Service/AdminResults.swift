@@ -18,11 +18,14 @@ public struct AccountSummary: Codable, Sendable, Hashable {
     public let roles: [String]
     public let secondFactor: Bool
     public let recoveryCodesLeft: Int
+    /// The scheme of an imported hash its user has not yet signed in with (`bcrypt`, …), else nil.
+    public let importedHash: String?
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id", username, displayName = "display_name", email, phone, created
         case lastSignIn = "last_sign_in", disabled, locked, passwordChangeRequired = "password_change_required"
         case roles, secondFactor = "second_factor", recoveryCodesLeft = "recovery_codes_left"
+        case importedHash = "imported_hash"
     }
 
     init(_ account: Admin.Account) {
@@ -40,6 +43,7 @@ public struct AccountSummary: Codable, Sendable, Hashable {
         roles = row.roles
         secondFactor = row.secondFactorOn
         recoveryCodesLeft = row.recoveryCodesLeft
+        importedHash = row.importedScheme
     }
 }
 

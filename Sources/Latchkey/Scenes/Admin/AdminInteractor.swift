@@ -222,6 +222,6 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
         return Admin.Account(
             profile: profile, isDisabled: found.isDisabled,
             isLocked: try workers.throttle.isLocked(profile.username, now: now, in: db),
-            passwordChangeRequired: found.passwordChangeRequired)
+            passwordChangeRequired: found.passwordChangeRequired, importedScheme: found.importedScheme)
     }
 }

@@ -25,6 +25,8 @@ public enum Admin {
         public let isDisabled: Bool
         public let isLocked: Bool
         public let passwordChangeRequired: Bool
+        /// The scheme of an imported hash its user has not yet signed in with (`bcrypt`, …).
+        public var importedScheme: String? = nil
     }
 
     /// One account in a list, ready to show: email and phone masked.
@@ -43,6 +45,8 @@ public enum Admin {
         public let roles: [String]
         public let secondFactorOn: Bool
         public let recoveryCodesLeft: Int
+        /// The scheme of an imported hash still waiting for its first sign-in.
+        public let importedScheme: String?
     }
 
     /// Why an admin request names no account.

@@ -102,7 +102,8 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
             createdISO8601: DateText.iso8601(user.createdAt), lastSignIn: user.previousLoginAt.map(DateText.format),
             lastSignInISO8601: user.previousLoginAt.map(DateText.iso8601), isDisabled: account.isDisabled,
             isLocked: account.isLocked, passwordChangeRequired: account.passwordChangeRequired, roles: user.roles,
-            secondFactorOn: user.secondFactorOn, recoveryCodesLeft: user.recoveryCodesLeft)
+            secondFactorOn: user.secondFactorOn, recoveryCodesLeft: user.recoveryCodesLeft,
+            importedScheme: account.importedScheme)
     }
 
     private static func plural(_ count: Int, _ noun: String) -> String {
