@@ -2,10 +2,21 @@
 /// (`LatchkeyWorkers(delivery:)`), Latchkey owns it, its lifetime, throttling and audit.
 extension LatchkeyService {
     /// Asks for a reset code for `account` (a username, or an email address once verified). Answers
-    /// the same, in the same work, whether or not such an enabled account exists; the code goes to
-    /// the delivery after the answer, on the delivery lane. Throws `unavailable` when no delivery is
-    /// configured (before anything is looked up).
+    /// the same, in no less than `SecurityPolicy.resetRequestFloor`, whether or not such an enabled
+    /// account exists; the code goes to the delivery after the answer, on the delivery lane. Throws
+    /// `unavailable` when no delivery is configured (before anything is looked up).
     public func requestPasswordReset(account: String, client: ClientContext? = nil) async throws(LatchkeyError) {
+        // Padded to the policy's floor, whatever the outcome: the answer's time tells nothing.
+        let answerAt = ContinuousClock.now + workers.policy.resetRequestFloor
+        let outcome: Result<Void, LatchkeyError>
+        do { outcome = .success(try await requestReset(account: account, client: client)) } catch {
+            outcome = .failure(error)
+        }
+        try? await Task.sleep(until: answerAt, clock: .continuous)
+        try outcome.get()
+    }
+
+    private func requestReset(account: String, client: ClientContext?) async throws(LatchkeyError) {
         try await logged("request_password_reset") { () async throws(LatchkeyError) in
             let request = PasswordReset.Begin.Request(account: account)
             let response = try await runOnDatabaseLane(client) { workers in

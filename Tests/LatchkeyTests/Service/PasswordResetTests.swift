@@ -167,6 +167,22 @@ import Testing
         #expect(try events("password_reset") == 1)
     }
 
+    @Test func aRequestAnswersNoSoonerThanThePolicysFloorWhateverTheAccount() async throws {
+        var policy = workers.policy
+        policy.resetRequestFloor = .milliseconds(300)
+        let padded = LatchkeyService(
+            workers: LatchkeyWorkers(
+                database: workers.database, hasher: workers.hasher, time: time, policy: policy, secret: workers.secret,
+                delivery: delivery))
+        _ = try await padded.register(username: "alice", password: Seeds.password)
+        for account in ["alice", "nobody", "alice@example.com"] {
+            let started = ContinuousClock.now
+            try await padded.requestPasswordReset(account: account)
+            // A lower bound only: a busy machine may take longer, never shorter.
+            #expect(ContinuousClock.now - started >= .milliseconds(300), "\(account)")
+        }
+    }
+
     @Test func withoutADeliveryAResetIsRefusedBeforeAnythingIsLookedUp() async throws {
         let plain = LatchkeyService(workers: try Seeds.workers(time: time))
         _ = try await plain.register(username: "alice", password: Seeds.password)
