@@ -44,9 +44,24 @@ public final class LatchkeyService: Sendable {
         workers.dispatch = { message, workers in
             // Detached: the request's task may be cancelled, and the delivery must still run.
             Task.detached {
-                do { try await delivery.run { workers.deliverNow(message) } } catch {
+                let failure: (any Error)?
+                do { failure = try await delivery.run { workers.deliverNow(message) } } catch {
                     // A full delivery queue: the message is lost; its audit says so.
                     workers.auditUndelivered(message)
+                    failure = error
+                }
+                if let failure {
+                    // The kind and the account, never the code: the requester was answered alike.
+                    logger.warning(
+                        "delivery failed",
+                        metadata: [
+                            "kind": .string(message.kind.rawValue), "username": .string(message.username),
+                            // Latchkey's own failures say what happened; an application's error only
+                            // its type, as its text might quote the message.
+                            "reason": .string(
+                                (failure as? CommandDelivery.Failed)?.description
+                                    ?? String(describing: type(of: failure))),
+                        ])
                 }
             }
         }

@@ -8,9 +8,19 @@ extension LatchkeyWorkers {
         if let dispatch { dispatch(message, self) } else { deliverNow(message) }
     }
 
-    /// Hands `message` to the delivery and records whether it took it (never the code).
-    func deliverNow(_ message: OutgoingMessage) {
-        record(message, delivered: (try? delivery.deliver(message)) != nil)
+    /// Hands `message` to the delivery and records whether it took it (never the code); answers
+    /// the delivery's error, if any.
+    @discardableResult
+    func deliverNow(_ message: OutgoingMessage) -> (any Error)? {
+        let failure: (any Error)?
+        do {
+            try delivery.deliver(message)
+            failure = nil
+        } catch {
+            failure = error
+        }
+        record(message, delivered: failure == nil)
+        return failure
     }
 
     /// Records that `message` was never handed to the delivery (its lane refused it).

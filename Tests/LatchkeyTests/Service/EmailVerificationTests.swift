@@ -145,6 +145,15 @@ import Testing
         #expect(await errorCode { try await service.verifyEmail(token: token, code: fresh.typed) } == .throttled)
     }
 
+    @Test func anotherUsersCodeDoesNotVerify() async throws {
+        let alice = try await signedIn("alice", email: "alice@example.com")
+        _ = try await signedIn("bob", email: "bob@example.com")
+        let bobs = try await code(for: "bob@example.com")
+        #expect(
+            await errorCode { try await service.verifyEmail(token: alice, code: bobs.typed) } == .invalidCredentials)
+        #expect(try await service.profile(token: alice).emailVerified == false)
+    }
+
     @Test func theLinkVerifiesWithoutASessionAndOnlyOnce() async throws {
         let token = try await signedIn("alice", email: "alice@example.com")
         let message = try await code(for: "alice@example.com")

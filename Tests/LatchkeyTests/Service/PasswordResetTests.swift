@@ -183,6 +183,24 @@ import Testing
         }
     }
 
+    @Test func anotherUsersCodeIsRefusedAndCounted() async throws {
+        _ = try await service.register(username: "alice", password: Seeds.password)
+        _ = try await service.register(username: "carol", password: Seeds.password)
+        try await service.requestPasswordReset(account: "carol")
+        let carols = try #require(await delivery.waitFor(1).first)
+        try await service.requestPasswordReset(account: "alice")
+        _ = await delivery.waitFor(2)
+        #expect(
+            await errorCode {
+                try await service.completePasswordReset(username: "alice", code: carols.typed, newPassword: newPassword)
+            } == .invalidCredentials)
+        #expect(try events("password_reset_code_failed") == 1)
+        // Carol's code still works for carol.
+        #expect(
+            try await service.completePasswordReset(username: "carol", code: carols.typed, newPassword: newPassword)
+                == 0)
+    }
+
     @Test func withoutADeliveryAResetIsRefusedBeforeAnythingIsLookedUp() async throws {
         let plain = LatchkeyService(workers: try Seeds.workers(time: time))
         _ = try await plain.register(username: "alice", password: Seeds.password)

@@ -56,6 +56,29 @@ import Testing
         }
     }
 
+    @Test func aFailedDeliveryIsAWarningWithoutTheCode() async throws {
+        let records = Records()
+        let logger = Logger(label: "test") { _ in CapturingHandler(records: records) }
+        let base = try Seeds.workers()
+        let spy = DeliverySpy(failing: true)
+        let service = LatchkeyService(
+            workers: LatchkeyWorkers(
+                database: base.database, hasher: base.hasher, policy: base.policy, secret: base.secret, delivery: spy),
+            logger: logger)
+        _ = try await service.register(username: "alice", password: Seeds.password)
+        try await service.requestPasswordReset(account: "alice")
+        let message = try #require(await spy.waitFor(1).first)
+        let limit = ContinuousClock.now + .seconds(10)
+        while !records.all.contains(where: { $0.1.contains("delivery failed") }) && ContinuousClock.now < limit {
+            await Task.yield()
+        }
+        let line = try #require(records.all.first { $0.1.contains("delivery failed") })
+        #expect(line.0 == .warning)
+        #expect(line.1.contains("kind=password_reset") && line.1.contains("username=alice"))
+        #expect(line.1.contains("the spy was told to fail"))
+        #expect(!records.all.contains { $0.1.contains(message.typed) || $0.1.contains(message.link) })
+    }
+
     @Test func overloadAndStorageFailuresAreWhatAnOperatorActsOn() {
         #expect(LatchkeyService.level(of: .overloaded) == .warning)
         #expect(LatchkeyService.level(of: .storage) == .error)
