@@ -32,25 +32,43 @@ struct ForeignHash: Sendable, Hashable {
         return prefixes.first { text.hasPrefix($0.0) }?.1
     }
 
-    /// True when the hash is complete: a crypt string that libxcrypt accepts as a setting and that
-    /// re-hashing reproduces in shape (the same setting, a digest of the same length); a PHC string
-    /// libsodium can read.
+    /// True when the hash is complete, checked without computing it (an import of a million
+    /// bcrypt hashes must not run bcrypt a million times): a crypt string whose setting libxcrypt
+    /// accepts (`crypt_checksalt`) and whose digest has its scheme's length in crypt's alphabet; a
+    /// PHC string within the costs below.
     private static func wellFormed(_ text: String, _ scheme: Scheme) -> Bool {
+        let digestLength: Int
         switch scheme {
-        case .argon2id, .argon2i:
-            return argon2WellFormed(text)
-        case .bcrypt, .sha512crypt, .sha256crypt, .yescrypt, .md5crypt:
-            let check = crypt_checksalt(text)
-            guard check == CRYPT_SALT_OK || check == CRYPT_SALT_METHOD_LEGACY,
-                let probe = crypt("", setting: text)
-            else { return false }
-            // The probe shares the stored hash's setting and has a digest of the same length.
-            let settingEnd =
-                probe.utf8.lastIndex(of: UInt8(ascii: "$")).map {
-                    probe.utf8.distance(from: probe.utf8.startIndex, to: $0)
-                } ?? 0
-            return probe.utf8.count == text.utf8.count
-                && probe.utf8.prefix(settingEnd).elementsEqual(text.utf8.prefix(settingEnd))
+        case .argon2id, .argon2i: return argon2WellFormed(text)
+        case .bcrypt: digestLength = 53  // 22 characters of salt and 31 of digest, after the cost
+        case .sha512crypt: digestLength = 86
+        case .sha256crypt, .yescrypt: digestLength = 43
+        case .md5crypt: digestLength = 22
+        }
+        let check = crypt_checksalt(text)
+        guard check == CRYPT_SALT_OK || check == CRYPT_SALT_METHOD_LEGACY,
+            let last = text.split(separator: "$", omittingEmptySubsequences: false).last
+        else { return false }
+        let alphabet = { (byte: UInt8) in
+            byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/")
+                || Base64.isURLSafe(byte)
+                    && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_")
+        }
+        return last.utf8.count == digestLength && last.utf8.allSatisfy(alphabet) && affordable(text, scheme)
+    }
+
+    /// Costs a sign-in can pay: bcrypt at most 2^16 rounds, sha-crypt at most 1,000,000 (its
+    /// default is 5,000); crypt_checksalt checks their form, not their size.
+    private static func affordable(_ text: String, _ scheme: Scheme) -> Bool {
+        let fields = text.split(separator: "$", omittingEmptySubsequences: false)
+        switch scheme {
+        case .bcrypt:
+            guard fields.count == 4, fields[2].utf8.count == 2, let cost = Int(fields[2]) else { return false }
+            return (4...16).contains(cost)
+        case .sha512crypt, .sha256crypt:
+            guard let rounds = fields.first(where: { $0.hasPrefix("rounds=") }) else { return true }
+            return Int(rounds.dropFirst("rounds=".count)).map { (1_000...1_000_000).contains($0) } ?? false
+        default: return true
         }
     }
 

@@ -16,6 +16,7 @@ import Testing
         ("mkpasswd", ["-m", "bcrypt", "--stdin"], password + "\n", "", .bcrypt),
         ("mkpasswd", ["-m", "bcrypt-a", "--stdin"], password + "\n", "", .bcrypt),
         ("mkpasswd", ["-m", "md5crypt", "--stdin"], password + "\n", "", .md5crypt),
+        ("mkpasswd", ["-m", "sha512crypt", "-R", "20000", "--stdin"], password + "\n", "", .sha512crypt),
         ("htpasswd", ["-nbB", "alice", password], nil, "alice:", .bcrypt),
         ("openssl", ["passwd", "-6", "-stdin"], password + "\n", "", .sha512crypt),
         ("openssl", ["passwd", "-5", "-stdin"], password + "\n", "", .sha256crypt),
@@ -44,7 +45,9 @@ import Testing
         "$argon2id$v=19$m=4194304,t=3,p=1$c2FsdHNhbHQ$" + String(repeating: "A", count: 43),
         "$argon2id$v=19$m=1024,t=2,p=1$c2FsdHNhbHQ$short",
         "$argon2d$v=19$m=1024,t=2,p=1$c2FsdHNhbHQ$" + String(repeating: "A", count: 43),
-        "$6$salt$\u{1b}[2J", "$5$rounds=1000$salt$" + String(repeating: "a", count: 43) + "\n",
+        "$6$salt$\u{1b}[2J", "$2b$17$" + String(repeating: "a", count: 53),
+        "$6$rounds=5000000$saltsalt$" + String(repeating: "a", count: 86),
+        "$5$rounds=1000$salt$" + String(repeating: "a", count: 43) + "\n",
     ])
     func malformedUnknownOrTooCostlyHashesAreRefused(_ text: String) {
         #expect(ForeignHash(text) == nil, "\(text)")
