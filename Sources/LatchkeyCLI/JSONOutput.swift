@@ -96,6 +96,36 @@ enum JSONOutput {
         let message: String
     }
 
+    /// `admin import`'s counts and refused rows.
+    struct Imported: Encodable {
+        struct Refused: Encodable {
+            let line: Int
+            let reason: String
+        }
+
+        let rows: Int
+        let imported: Int
+        let updated: Int
+        let skipped: Int
+        let refused: Int
+        let dryRun: Bool
+        let seconds: Double
+        let refusals: [Refused]
+        let refusedByReason: [String: Int]
+
+        init(_ summary: ImportUsers.Summary) {
+            rows = summary.rows
+            imported = summary.imported
+            updated = summary.updated
+            skipped = summary.skipped
+            refused = summary.refused
+            dryRun = summary.dryRun
+            seconds = summary.seconds
+            refusals = summary.refusals.map { Refused(line: $0.line, reason: $0.reason) }
+            refusedByReason = summary.refusedByReason
+        }
+    }
+
     /// `admin reset-code`'s result.
     struct ResetCode: Encodable {
         let code: String

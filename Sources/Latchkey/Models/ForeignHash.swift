@@ -24,6 +24,23 @@ struct ForeignHash: Sendable, Hashable {
         self.text = text
     }
 
+    /// Why `text` is not a hash Latchkey can import, in words an operator can act on (its scheme's
+    /// prefix, never the hash).
+    static func problem(with text: String) -> String {
+        if let scheme = scheme(of: text) { return "a malformed or too costly \(scheme.rawValue) hash" }
+        // The scheme's marker only: `$apr1$`, `{SHA}`, `pbkdf2_sha256$`.
+        let marker: Substring? =
+            if text.hasPrefix("$") {
+                text.dropFirst().split(separator: "$", maxSplits: 1).first.map { "$" + $0 + "$" }
+            } else if text.hasPrefix("{") {
+                text.firstIndex(of: "}").map { text[...$0] }
+            } else {
+                text.firstIndex(of: "$").map { text[...$0] }
+            }
+        guard let marker, marker.count <= 24 else { return "not a password hash of a known scheme" }
+        return "an unsupported password hash scheme (\(TerminalEscaping.escape(String(marker))))"
+    }
+
     private static func scheme(of text: String) -> Scheme? {
         let prefixes: [(String, Scheme)] = [
             ("$argon2id$", .argon2id), ("$argon2i$", .argon2i), ("$2a$", .bcrypt), ("$2b$", .bcrypt),
@@ -46,28 +63,29 @@ struct ForeignHash: Sendable, Hashable {
         case .md5crypt: digestLength = 22
         }
         let check = crypt_checksalt(text)
-        guard check == CRYPT_SALT_OK || check == CRYPT_SALT_METHOD_LEGACY,
-            let last = text.split(separator: "$", omittingEmptySubsequences: false).last
-        else { return false }
+        // Bytes, not Characters: an import checks a million of these.
+        let fields = text.utf8.split(separator: UInt8(ascii: "$"), omittingEmptySubsequences: false)
+        guard check == CRYPT_SALT_OK || check == CRYPT_SALT_METHOD_LEGACY, let last = fields.last else { return false }
         let alphabet = { (byte: UInt8) in
             byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/")
                 || Base64.isURLSafe(byte)
                     && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_")
         }
-        return last.utf8.count == digestLength && last.utf8.allSatisfy(alphabet) && affordable(text, scheme)
+        return last.count == digestLength && last.allSatisfy(alphabet) && affordable(fields, scheme)
     }
 
     /// Costs a sign-in can pay: bcrypt at most 2^16 rounds, sha-crypt at most 1,000,000 (its
     /// default is 5,000); crypt_checksalt checks their form, not their size.
-    private static func affordable(_ text: String, _ scheme: Scheme) -> Bool {
-        let fields = text.split(separator: "$", omittingEmptySubsequences: false)
+    private static func affordable(_ fields: [Substring.UTF8View], _ scheme: Scheme) -> Bool {
+        let number = { (bytes: Substring.UTF8View.SubSequence) in Int(String(decoding: bytes, as: UTF8.self)) }
         switch scheme {
         case .bcrypt:
-            guard fields.count == 4, fields[2].utf8.count == 2, let cost = Int(fields[2]) else { return false }
+            guard fields.count == 4, fields[2].count == 2, let cost = number(fields[2][...]) else { return false }
             return (4...16).contains(cost)
         case .sha512crypt, .sha256crypt:
-            guard let rounds = fields.first(where: { $0.hasPrefix("rounds=") }) else { return true }
-            return Int(rounds.dropFirst("rounds=".count)).map { (1_000...1_000_000).contains($0) } ?? false
+            let prefix = Array("rounds=".utf8)
+            guard let rounds = fields.first(where: { $0.starts(with: prefix) }) else { return true }
+            return number(rounds.dropFirst(prefix.count)).map { (1_000...1_000_000).contains($0) } ?? false
         default: return true
         }
     }

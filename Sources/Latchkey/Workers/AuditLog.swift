@@ -63,6 +63,8 @@ public struct AuthEvent: Sendable, Hashable {
         /// The old address was told of a change of address (or the delivery failed).
         case emailChangeNoticeDelivered = "email_change_notice_delivered"
         case emailChangeNoticeDeliveryFailed = "email_change_notice_delivery_failed"
+        /// An operator imported accounts; `detail` has the counts.
+        case usersImported = "users_imported"
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.
@@ -114,6 +116,8 @@ public struct AuthEvent: Sendable, Hashable {
     public var address: String? = nil
     /// The client's user agent, or the local program and terminal.
     public var userAgent: String? = nil
+    /// More about an event concerning many accounts (an import's counts).
+    public var detail: String? = nil
 }
 
 /// Writes and reads the `auth_events` table inside the caller's transaction.
@@ -123,18 +127,18 @@ struct AuditLog: Sendable {
 
     func record(
         _ kind: AuthEvent.Kind, reason: AuthEvent.FailureReason? = nil, usernameKey: String, userID: Int64?,
-        by actor: AuthEvent.Operator? = nil, now: Date, in db: Database
+        by actor: AuthEvent.Operator? = nil, detail: String? = nil, now: Date, in db: Database
     ) throws {
         try db.execute(
             """
             INSERT INTO auth_events (
                 occurred_at, kind, reason, username_key, user_id, actor, os_user, actor_user_id, client_address,
-                client_agent)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                client_agent, detail)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 now.databaseSeconds, kind.rawValue, reason?.rawValue, usernameKey, userID,
-                actor.map { _ in "admin" }, actor?.osUser, actor?.userID, client?.address, client?.userAgent,
+                actor.map { _ in "admin" }, actor?.osUser, actor?.userID, client?.address, client?.userAgent, detail,
             ])
     }
 

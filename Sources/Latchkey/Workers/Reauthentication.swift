@@ -33,13 +33,13 @@ struct Reauthentication: Sendable {
 
     /// The normalized password when `typed` matches `hash`; always one full Argon2id verify (against
     /// the dummy hash when there is no account), so an unknown name costs what a known one does.
-    /// An imported hash (another scheme, or Argon2 weaker than policy) is verified as its system
-    /// made it, from the password as typed, and then the dummy hash too: a sign-in never costs less
-    /// than the policy's Argon2id, so timing does not tell imported accounts apart.
-    func verify(_ typed: String, against hash: String?) -> String? {
+    /// An imported hash (`imported`) is verified as its system made it, from the password as typed,
+    /// and then the dummy hash too: a sign-in never costs less than the policy's Argon2id, so timing
+    /// does not tell imported accounts apart by a weak hash.
+    func verify(_ typed: String, against hash: String?, imported: Bool = false) -> String? {
         let password = PasswordRules(policy: workers.policy).normalizedForSignIn(typed)
-        if let hash, let foreign = ForeignHash(hash), foreign.scheme != .argon2id || workers.hasher.needsRehash(hash) {
-            let verified = password != nil && foreign.verify(typed)
+        if imported, let hash {
+            let verified = password != nil && ForeignHash(hash)?.verify(typed) == true
             _ = workers.hasher.verify(password ?? "", against: workers.hasher.dummyHash)
             return verified ? password : nil
         }
@@ -106,10 +106,13 @@ struct Reauthentication: Sendable {
             }
             let key = found.user.username
             let reservation = try reserve(key, userID: found.user.id, failure: failure, now: now, in: db)
-            return (user: found.user, hash: account.passwordHash, reservation: reservation)
+            return (
+                user: found.user, hash: account.passwordHash, imported: account.importedScheme != nil,
+                reservation: reservation
+            )
         }
         guard let reservation = reserved.reservation else { return .throttled }
-        guard let verified = verify(password, against: reserved.hash) else {
+        guard let verified = verify(password, against: reserved.hash, imported: reserved.imported) else {
             try recordFailure(failure, key: reservation.key, userID: reserved.user.id, now: now)
             return .invalidCredentials
         }

@@ -68,6 +68,7 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
         case (.emailVerified, _): "Email address verified"
         case (.emailChangeNoticeDelivered, _): "Old email address told of the change"
         case (.emailChangeNoticeDeliveryFailed, _): "Old email address could not be told of the change"
+        case (.usersImported, _): "Users imported" + (event.detail.map { " (\($0))" } ?? "")
         }
     }
 }

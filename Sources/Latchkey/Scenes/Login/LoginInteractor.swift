@@ -48,7 +48,8 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
         guard let reservation = attempt.reservation else { return .throttled }
         // Always one full verify: against the real hash, or the dummy at current parameters.
         let account = attempt.account
-        let password = reauthentication.verify(request.password, against: account?.passwordHash)
+        let password = reauthentication.verify(
+            request.password, against: account?.passwordHash, imported: account?.importedScheme != nil)
         guard let password, let account, !account.isDisabled else {
             let reason: AuthEvent.FailureReason =
                 password != nil && account?.isDisabled == true ? .disabled : .badCredentials

@@ -104,6 +104,7 @@ import Testing
             .emailVerified: [nil: "Email address verified"],
             .emailChangeNoticeDelivered: [nil: "Old email address told of the change"],
             .emailChangeNoticeDeliveryFailed: [nil: "Old email address could not be told of the change"],
+            .usersImported: [nil: "Users imported"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {

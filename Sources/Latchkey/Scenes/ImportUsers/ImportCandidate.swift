@@ -1,0 +1,95 @@
+import Foundation
+
+/// A record whose every field passed its validation: ready to insert.
+struct ImportCandidate {
+    /// The account's own hash while an imported one (or none) stands: a PHC prefix the table's CHECK
+    /// accepts and no password verifies against.
+    static let noPassword = "$argon2id$imported"
+
+    let line: Int
+    let username: Username
+    let hash: ForeignHash?
+    let email: EmailAddress?
+    let phone: PhoneNumber?
+    let name: DisplayName?
+    let roles: [Username]
+    let createdAt: Date
+    let disabled: Bool
+}
+
+/// Checks a record's fields with the same types as `register`, and its hash with `ForeignHash`.
+struct ImportFieldCheck {
+    let now: Date
+    private let iso = ISO8601DateFormatter()
+    private let isoFractional: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }()
+
+    init(now: Date) {
+        self.now = now
+    }
+
+    func check(_ record: ImportRecord) -> Result<ImportCandidate, ImportRowProblem> {
+        func refuse(_ reason: String) -> Result<ImportCandidate, ImportRowProblem> {
+            .failure(ImportRowProblem(line: record.line, reason: reason))
+        }
+        let username: Username
+        do { username = try Username(record.username) } catch {
+            return refuse("invalid username: " + UsernameText.explain(error))
+        }
+        guard let disabled = Self.truth(record.disabled) else { return refuse("disabled is not true or false") }
+        var hash: ForeignHash?
+        if let text = record.passwordHash {
+            guard let parsed = ForeignHash(text) else { return refuse(ForeignHash.problem(with: text)) }
+            hash = parsed
+        } else if !disabled {
+            return refuse("no password hash")
+        }
+        var email: EmailAddress?
+        if let text = record.email {
+            do { email = try EmailAddress(text) } catch { return refuse("invalid email address") }
+        }
+        var phone: PhoneNumber?
+        if let text = record.phone {
+            do { phone = try PhoneNumber(text) } catch { return refuse("invalid phone number") }
+        }
+        var name: DisplayName?
+        if let text = record.name {
+            do { name = try DisplayName(text) } catch { return refuse("invalid name") }
+        }
+        var roles: [Username] = []
+        for role in record.roles {
+            do { roles.append(try Username(role)) } catch { return refuse("invalid role") }
+        }
+        var createdAt = now
+        if let text = record.createdAt {
+            guard let date = date(text) else { return refuse("created_at is not a date") }
+            createdAt = date
+        }
+        return .success(
+            ImportCandidate(
+                line: record.line, username: username, hash: hash, email: email, phone: phone, name: name,
+                roles: roles, createdAt: createdAt, disabled: disabled))
+    }
+
+    /// ISO 8601 (`2024-01-31T12:00:00Z`, with fractions or an offset), the same with a space as
+    /// PostgreSQL and SQLite write it, or seconds since 1970.
+    private func date(_ text: String) -> Date? {
+        if let seconds = Int64(text), seconds >= 0 { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        var iso = text.replacingOccurrences(of: " ", with: "T")
+        if iso.count == 19 { iso += "Z" }
+        if iso.hasSuffix("+00") { iso += ":00" }
+        return self.iso.date(from: iso) ?? isoFractional.date(from: iso)
+    }
+
+    /// true/false, 1/0, yes/no, t/f (psql's); nil for anything else. Absent is false.
+    private static func truth(_ text: String?) -> Bool? {
+        switch text?.lowercased() {
+        case nil, "", "0", "false", "no", "f": false
+        case "1", "true", "yes", "t": true
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// The ImportUsers scene: an operator brings existing accounts in with their password hashes, from
+/// a file read as a stream, in one transaction: all or nothing, unless the operator chose to skip
+/// what cannot be imported.
+public enum ImportUsers {
+    /// What to do with a row that cannot be imported as it is.
+    public enum Conflict: String, Sendable, CaseIterable {
+        /// Import nothing if any row is refused or names an existing account.
+        case fail
+        /// Skip such rows and import the rest.
+        case skip
+        /// Replace an existing account's password hash (and email, phone, name when given); other
+        /// refusals fail the import.
+        case update
+    }
+
+    /// The file and how to read it.
+    public struct Request: Sendable {
+        /// The open file (or standard input) to read; the display owns it.
+        public var descriptor: Int32
+        public var format: ImportFormat
+        public var conflict: Conflict
+        /// Check and count everything, then keep nothing.
+        public var dryRun: Bool
+        public var actor: AuthEvent.Operator
+
+        /// An import of `descriptor` in `format` by `actor`.
+        public init(
+            descriptor: Int32, format: ImportFormat, conflict: Conflict = .fail, dryRun: Bool = false,
+            actor: AuthEvent.Operator
+        ) {
+            self.descriptor = descriptor
+            self.format = format
+            self.conflict = conflict
+            self.dryRun = dryRun
+            self.actor = actor
+        }
+    }
+
+    /// One row that was not imported: its line and why.
+    public struct Refusal: Sendable, Hashable {
+        public let line: Int
+        public let reason: String
+    }
+
+    /// What an import did (or, refused or dry, would have done).
+    public struct Summary: Sendable, Hashable {
+        public var rows = 0
+        public var imported = 0
+        public var updated = 0
+        /// Rows left out under `--on-conflict skip`.
+        public var skipped = 0
+        /// The first refused rows, in file order (at most `shownRefusals`).
+        public var refusals: [Refusal] = []
+        /// Every refused row, counted by reason.
+        public var refusedByReason: [String: Int] = [:]
+        public var dryRun = false
+        /// How long it took, in seconds.
+        public var seconds = 0.0
+
+        public var refused: Int { refusedByReason.values.reduce(0, +) }
+        static let shownRefusals = 20
+    }
+
+    public enum Response: Sendable, Hashable {
+        case imported(Summary)
+        /// Nothing was imported: some rows were refused and the conflict rule is `fail`.
+        case refused(Summary)
+        /// The file could not be read on (nothing was imported).
+        case unreadable(ImportFileProblem)
+        case unavailable(ServiceProblem)
+    }
+
+    /// Rows read so far, for a progress line.
+    public struct Progress: Sendable, Hashable {
+        public let rows: Int
+        public let seconds: Double
+    }
+
+    public enum ViewModel: Sendable, Hashable {
+        /// `message` says what happened; `lines` are the refused rows to show.
+        case done(message: String, lines: [String], summary: Summary)
+        case failed(FailureViewModel, lines: [String], summary: Summary?)
+    }
+}
+
+extension ImportUsers.Response: ServiceResponse {}
+
+/// What the ImportUsers interactor does for a display.
+public protocol ImportUsersBusinessLogic: AnyObject {
+    func importUsers(request: ImportUsers.Request)
+}
+
+/// How the ImportUsers presenter is reached.
+public protocol ImportUsersPresentationLogic: AnyObject {
+    func presentProgress(response: ImportUsers.Progress)
+    func presentImport(response: ImportUsers.Response)
+}
+
+/// What a display of the ImportUsers scene implements.
+public protocol ImportUsersDisplayLogic: AnyObject {
+    /// "120000 rows, 41000 rows/s" (called every 10,000 rows).
+    func displayProgress(line: String)
+    func displayImport(viewModel: ImportUsers.ViewModel)
+}

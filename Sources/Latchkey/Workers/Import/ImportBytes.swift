@@ -1,0 +1,86 @@
+import Foundation
+
+/// Why an import file cannot be read on: the line it stopped at and why. Nothing is imported.
+public struct ImportFileProblem: Error, Sendable, Hashable {
+    public let line: Int
+    public let message: String
+}
+
+/// The bytes of an import file, read 64 KiB at a time from a descriptor, so memory stays flat
+/// whatever the file's size.
+struct ImportBytes {
+    private let descriptor: Int32
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    private var position = 0
+    private var count = 0
+    private var finished = false
+    /// A UTF-8 byte-order mark at the very start is skipped (RFC 4180 files from Excel have one).
+    private var atStart = true
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// The next byte, or nil at the end of the file.
+    mutating func next() throws(ImportFileProblem) -> UInt8? {
+        if position == count {
+            guard !finished else { return nil }
+            try refill()
+            guard count > 0 else { return nil }
+        }
+        defer { position += 1 }
+        return buffer[position]
+    }
+
+    private mutating func refill() throws(ImportFileProblem) {
+        position = 0
+        count = 0
+        while true {
+            let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else {
+                throw ImportFileProblem(
+                    line: 0, message: "The file cannot be read: \(String(cString: strerror(errno))).")
+            }
+            count = read
+            finished = read == 0
+            break
+        }
+        if atStart {
+            atStart = false
+            if count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
+        }
+    }
+}
+
+/// Lines of an import file (`\n` or `\r\n`), each at most `limit` bytes: a file with no newline is
+/// refused at its first 64 KiB, not read whole.
+struct ImportLines {
+    private var bytes: ImportBytes
+    private(set) var lineNumber = 0
+    static let limit = 64 * 1024
+
+    init(_ bytes: ImportBytes) {
+        self.bytes = bytes
+    }
+
+    /// The next line's bytes without its end, or nil at the end of the file.
+    mutating func next() throws(ImportFileProblem) -> [UInt8]? {
+        var line: [UInt8] = []
+        var sawAny = false
+        while let byte = try bytes.next() {
+            sawAny = true
+            if byte == UInt8(ascii: "\n") { break }
+            guard line.count < Self.limit else {
+                throw ImportFileProblem(
+                    line: lineNumber + 1,
+                    message: "Line \(lineNumber + 1) is longer than 64 KiB: is this the right file?")
+            }
+            line.append(byte)
+        }
+        guard sawAny else { return nil }
+        lineNumber += 1
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        return line
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import Latchkey
+
+/// `latchkey admin import FILE|- --format …`: the ImportUsers scene's display.
+struct AdminImportCommand: LatchkeyCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract:
+            "Bring existing accounts in with their password hashes (re-hashed with Argon2id at their next sign-in).",
+        discussion: """
+            csv: a header row naming columns from username, password_hash, email, phone, name, roles \
+            (';'-separated), created_at, disabled; RFC 4180 quoting. htpasswd: user:hash lines. shadow: \
+            /etc/shadow lines (a locked password imports the account disabled). Hashes: Argon2id, \
+            Argon2i, bcrypt, sha512crypt, sha256crypt, yescrypt, md5crypt. Every row passes the same \
+            checks as register; unless --on-conflict skip, one refused row imports nothing (exit 65), \
+            and the refused rows are listed with their line numbers. One transaction, one audit event.
+
+            Examples:
+              latchkey admin import users.csv --format csv --dry-run
+              latchkey admin import /etc/apache2/.htpasswd --format htpasswd --on-conflict skip
+              sudo cat /etc/shadow | latchkey admin import - --format shadow --json
+            """)
+
+    @Argument(help: "The file, or - for standard input.")
+    var file: String
+
+    @Option(help: "csv, htpasswd or shadow.")
+    var format: String
+
+    @Option(help: "fail (import nothing), skip (leave such rows out) or update (replace an existing account's hash).")
+    var onConflict = "fail"
+
+    @Flag(help: "Check and count everything, then keep nothing.")
+    var dryRun = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard ImportFormat(rawValue: format) != nil else {
+            throw ValidationError("--format takes csv, htpasswd or shadow.")
+        }
+        guard ImportUsers.Conflict(rawValue: onConflict) != nil else {
+            throw ValidationError("--on-conflict takes fail, skip or update.")
+        }
+    }
+
+    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+        let format = ImportFormat(rawValue: format) ?? .csv
+        let conflict = ImportUsers.Conflict(rawValue: onConflict) ?? .fail
+        let descriptor = file == "-" ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CLIFailure(
+                message: "Cannot open \(TerminalEscaping.escape(file)): \(String(cString: strerror(errno))).",
+                exitCode: ExitStatus.invalidInput)
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        let view = AdminImportView(json: options.json, progress: isatty(STDERR_FILENO) == 1 && !options.json)
+        try root.sceneFactory().makeImportUsersScene(display: view).interactor.importUsers(
+            request: .init(
+                descriptor: descriptor, format: format, conflict: conflict, dryRun: dryRun,
+                actor: AdminCommand.operatorName()))
+        try view.finish()
+    }
+}
+
+/// Shows an import's progress (on a terminal) and its outcome.
+final class AdminImportView: CommandView, ImportUsersDisplayLogic {
+    private let progress: Bool
+
+    init(json: Bool, progress: Bool) {
+        self.progress = progress
+        super.init(json: json)
+    }
+
+    func displayProgress(line: String) {
+        guard progress else { return }
+        emit { () throws(CLIFailure) in try Console.write("\r\u{1b}[K" + line, to: STDERR_FILENO) }
+    }
+
+    func displayImport(viewModel: ImportUsers.ViewModel) {
+        if progress { emit { () throws(CLIFailure) in try Console.write("\r\u{1b}[K", to: STDERR_FILENO) } }
+        switch viewModel {
+        case .done(let message, let lines, let summary):
+            show(
+                message: message, json: JSONOutput.Imported(summary),
+                text: lines.isEmpty ? nil : lines.map(TerminalEscaping.escape).joined(separator: "\n"))
+        case .failed(let failure, let lines, let summary):
+            if let summary, json {
+                emit { () throws(CLIFailure) in try Console.json(JSONOutput.Imported(summary)) }
+            } else if !lines.isEmpty {
+                emit { () throws(CLIFailure) in
+                    try Console.out(lines.map(TerminalEscaping.escape).joined(separator: "\n"))
+                }
+            }
+            record(failure)
+        }
+    }
+}
