@@ -54,6 +54,10 @@ let package = Package(
             pkgConfig: "libxcrypt",
             providers: [.apt(["libcrypt-dev"])]
         ),
+        // APR-util's apr_password_validate: Apache's own check of htpasswd's `$apr1$` (its MD5
+        // default) and `{SHA}` hashes, so most real .htpasswd files import. Its header only (apt:
+        // libaprutil1-dev): loaded on first use, as libpq is, never linked into every process.
+        .systemLibrary(name: "CAPRUtil", providers: [.apt(["libaprutil1-dev"])]),
         // QR codes for enrolling an authenticator app, drawn in the terminal.
         .systemLibrary(
             name: "CQRencode",
@@ -72,7 +76,7 @@ let package = Package(
         .target(
             name: "Latchkey",
             dependencies: [
-                "CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode", "CLinux", "CXCrypt",
+                "CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode", "CLinux", "CXCrypt", "CAPRUtil",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Data"],

@@ -12,7 +12,7 @@ struct AdminImportCommand: LatchkeyCommand {
             csv: a header row naming columns from username, password_hash, email, phone, name, roles \
             (';'-separated), created_at, disabled; RFC 4180 quoting. htpasswd: user:hash lines. shadow: \
             /etc/shadow lines (a locked password imports the account disabled). Hashes: Argon2id, \
-            Argon2i, bcrypt, sha512crypt, sha256crypt, yescrypt, md5crypt. Every row passes the same \
+            Argon2i, bcrypt, sha512crypt, sha256crypt, yescrypt, md5crypt, Apache $apr1$ and {SHA}. Every row passes the same \
             checks as register; unless --on-conflict skip, one refused row imports nothing (exit 65), \
             and the refused rows are listed with their line numbers. One transaction, one audit event.
 

@@ -8,6 +8,8 @@ internal import CXCrypt
 struct ForeignHash: Sendable, Hashable {
     enum Scheme: String, Sendable, CaseIterable {
         case argon2id, argon2i, bcrypt, sha512crypt, sha256crypt, yescrypt, md5crypt
+        /// Apache's MD5 (`$apr1$`, htpasswd's default) and unsalted SHA-1 (`{SHA}`), only to upgrade.
+        case apr1, sha1
     }
 
     let scheme: Scheme
@@ -45,6 +47,7 @@ struct ForeignHash: Sendable, Hashable {
         let prefixes: [(String, Scheme)] = [
             ("$argon2id$", .argon2id), ("$argon2i$", .argon2i), ("$2a$", .bcrypt), ("$2b$", .bcrypt),
             ("$2y$", .bcrypt), ("$6$", .sha512crypt), ("$5$", .sha256crypt), ("$y$", .yescrypt), ("$1$", .md5crypt),
+            ("$apr1$", .apr1), ("{SHA}", .sha1),
         ]
         return prefixes.first { text.hasPrefix($0.0) }?.1
     }
@@ -57,6 +60,7 @@ struct ForeignHash: Sendable, Hashable {
         let digestLength: Int
         switch scheme {
         case .argon2id, .argon2i: return argon2WellFormed(text)
+        case .apr1, .sha1: return apacheWellFormed(text, scheme)
         case .bcrypt: digestLength = 53  // 22 characters of salt and 31 of digest, after the cost
         case .sha512crypt: digestLength = 86
         case .sha256crypt, .yescrypt: digestLength = 43
@@ -66,12 +70,27 @@ struct ForeignHash: Sendable, Hashable {
         // Bytes, not Characters: an import checks a million of these.
         let fields = text.utf8.split(separator: UInt8(ascii: "$"), omittingEmptySubsequences: false)
         guard check == CRYPT_SALT_OK || check == CRYPT_SALT_METHOD_LEGACY, let last = fields.last else { return false }
-        let alphabet = { (byte: UInt8) in
-            byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/")
-                || Base64.isURLSafe(byte)
-                    && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_")
+        return last.count == digestLength && last.allSatisfy(isCryptCharacter) && affordable(fields, scheme)
+    }
+
+    /// `$apr1$salt$digest` (a salt of 1 to 8 characters, a 22-character digest in crypt's alphabet)
+    /// or `{SHA}` and the 28 base64 characters of 20 bytes. Only when libaprutil can verify them.
+    private static func apacheWellFormed(_ text: String, _ scheme: Scheme) -> Bool {
+        guard APRPasswords.available else { return false }
+        if scheme == .sha1 {
+            let digest = text.utf8.dropFirst(5)
+            return digest.count == 28 && digest.last == UInt8(ascii: "=")
+                && digest.dropLast().allSatisfy(Base64.isStandard)
         }
-        return last.count == digestLength && last.allSatisfy(alphabet) && affordable(fields, scheme)
+        let fields = text.utf8.split(separator: UInt8(ascii: "$"), omittingEmptySubsequences: false)
+        return fields.count == 4 && (1...8).contains(fields[2].count) && fields[2].allSatisfy(isCryptCharacter)
+            && fields[3].count == 22 && fields[3].allSatisfy(isCryptCharacter)
+    }
+
+    /// crypt's base64 alphabet: `./0-9A-Za-z`.
+    private static func isCryptCharacter(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/")
+            || (Base64.isURLSafe(byte) && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_"))
     }
 
     /// Costs a sign-in can pay: bcrypt at most 2^16 rounds, sha-crypt at most 1,000,000 (its
@@ -120,6 +139,8 @@ struct ForeignHash: Sendable, Hashable {
             var bytes = Array(password.utf8)
             defer { sodium_memzero(&bytes, bytes.count) }
             return crypto_pwhash_str_verify(text, bytes.map { CChar(bitPattern: $0) }, UInt64(bytes.count)) == 0
+        case .apr1, .sha1:
+            return APRPasswords.verify(password, against: text)
         case .bcrypt, .sha512crypt, .sha256crypt, .yescrypt, .md5crypt:
             guard let computed = Self.crypt(password, setting: text), computed.utf8.count == text.utf8.count else {
                 return false

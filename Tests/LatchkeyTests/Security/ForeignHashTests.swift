@@ -18,6 +18,9 @@ import Testing
         ("mkpasswd", ["-m", "md5crypt", "--stdin"], password + "\n", "", .md5crypt),
         ("mkpasswd", ["-m", "sha512crypt", "-R", "20000", "--stdin"], password + "\n", "", .sha512crypt),
         ("htpasswd", ["-nbB", "alice", password], nil, "alice:", .bcrypt),
+        ("htpasswd", ["-nbm", "alice", password], nil, "alice:", .apr1),
+        ("htpasswd", ["-nbs", "alice", password], nil, "alice:", .sha1),
+        ("openssl", ["passwd", "-apr1", "-stdin"], password + "\n", "", .apr1),
         ("openssl", ["passwd", "-6", "-stdin"], password + "\n", "", .sha512crypt),
         ("openssl", ["passwd", "-5", "-stdin"], password + "\n", "", .sha256crypt),
         ("openssl", ["passwd", "-1", "-stdin"], password + "\n", "", .md5crypt),
@@ -40,7 +43,8 @@ import Testing
 
     @Test(arguments: [
         "", "plain text", "$6$", "$6$salt", "$1$$", "$2b$99$abcdefghijklmnopqrstuuOPQRSTUVWXYZ0123456789abcdefghi",
-        "$2b$05$short", "$y$j9T$", "$apr1$abcdefgh$0123456789abcdefghijkl", "{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=",
+        "$2b$05$short", "$y$j9T$", "$apr1$abcdefghi$0123456789abcdefghijkl", "{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g",
+        "{SHA}W6ph5Mm5Pz8Ggi-LbPgzG37mj9g=", "$apr1$$0123456789abcdefghijkl",
         "pbkdf2_sha256$600000$salt$hash",
         "$argon2id$v=19$m=4194304,t=3,p=1$c2FsdHNhbHQ$" + String(repeating: "A", count: 43),
         "$argon2id$v=19$m=1024,t=2,p=1$c2FsdHNhbHQ$short",

@@ -45,6 +45,7 @@ import Testing
     @Test(arguments: [
         ("mkpasswd", ["-m", "sha512crypt", "--stdin"]), ("mkpasswd", ["-m", "yescrypt", "--stdin"]),
         ("mkpasswd", ["-m", "bcrypt", "--stdin"]), ("openssl", ["passwd", "-1", "-stdin"]),
+        ("openssl", ["passwd", "-apr1", "-stdin"]),
     ])
     func theFirstSignInVerifiesTheImportedHashAndReplacesItWithArgon2id(tool: String, arguments: [String]) throws {
         let id = try importAlice(try RealTool.output(tool, arguments, stdin: oldPassword + "\n"))
