@@ -58,6 +58,9 @@ let package = Package(
         // default) and `{SHA}` hashes, so most real .htpasswd files import. Its header only (apt:
         // libaprutil1-dev): loaded on first use, as libpq is, never linked into every process.
         .systemLibrary(name: "CAPRUtil", providers: [.apt(["libaprutil1-dev"])]),
+        // OpenSSL's PBKDF2 for Django's default hashes: libpq's own libcrypto, its header only (apt:
+        // libssl-dev, which libpq-dev brings) and loaded on first use, as libaprutil is.
+        .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // QR codes for enrolling an authenticator app, drawn in the terminal.
         .systemLibrary(
             name: "CQRencode",
@@ -77,6 +80,7 @@ let package = Package(
             name: "Latchkey",
             dependencies: [
                 "CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode", "CLinux", "CXCrypt", "CAPRUtil",
+                "CLibCrypto",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Data"],

@@ -18,6 +18,19 @@ import Testing
         #expect(!(try cli.run(["admin", "users"]).stdout.contains("imported")))
     }
 
+    @Test func aDjangoExportFromSqlite3ImportsAndItsSuperuserIsAnAdmin() throws {
+        var alice = DjangoTool.User("alice", "alice's django password", hasher: "pbkdf2_sha256")
+        alice.superuser = true
+        let csv = try DjangoTool.users([alice], exportedBy: .sqliteWithHeader)
+        let result = try cli.run(
+            ["admin", "import", "-", "--format", "django"], stdin: String(decoding: csv, as: UTF8.self))
+        #expect(result.status == 0, "\(result.stderr)")
+        let users = try cli.run(["admin", "users"]).stdout
+        #expect(users.contains("[imported pbkdf2_sha256 hash]") && users.contains("admin"), "\(users)")
+        let login = try cli.run(["login", "alice", "--password-stdin"], stdin: "alice's django password\n")
+        #expect(login.status == 0, "\(login.stderr)")
+    }
+
     @Test func aRefusedImportListsItsLinesExits65AndKeepsNothing() throws {
         let hash = try RealTool.output("mkpasswd", ["-m", "sha512crypt", "--stdin"], stdin: "pw\n")
         let file = cli.home + "/users.csv"
@@ -45,7 +58,10 @@ import Testing
                 ["admin", "import", "/nonexistent/file", "--format", "csv"], 65,
                 "latchkey: Cannot open /nonexistent/file: "
             ),
-            (["admin", "import", "-", "--format", "ldif"], 64, "latchkey: --format takes csv, htpasswd or shadow."),
+            (
+                ["admin", "import", "-", "--format", "ldif"], 64,
+                "latchkey: --format takes csv, htpasswd, shadow or django."
+            ),
             (
                 ["admin", "import", "-", "--format", "csv", "--on-conflict", "merge"], 64,
                 "latchkey: --on-conflict takes"

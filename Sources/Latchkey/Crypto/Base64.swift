@@ -26,6 +26,23 @@ enum Base64 {
             || (isURLSafe(byte) && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_"))
     }
 
+    /// The bytes of `text` in the standard alphabet with its `=` padding (as Django writes digests),
+    /// or nil when it is anything else.
+    static func decodePadded(_ text: some StringProtocol) -> [UInt8]? {
+        Sodium.ensureInitialized()
+        let input = Array(text.utf8)
+        var output = [UInt8](repeating: 0, count: input.count / 4 * 3 + 3)
+        var length = 0
+        let status = input.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                sodium_base642bin(
+                    &output, output.count, chars.baseAddress, chars.count, nil, &length, nil,
+                    sodium_base64_VARIANT_ORIGINAL)
+            }
+        }
+        return status == 0 ? Array(output.prefix(length)) : nil
+    }
+
     private static func encode(_ bytes: [UInt8], variant: Int32) -> String {
         Sodium.ensureInitialized()
         let length = sodium_base64_encoded_len(bytes.count, variant)

@@ -4,12 +4,17 @@ internal import CXCrypt
 /// A password hash made by another system, as an import brings it: checked when it is imported (an
 /// unknown scheme or a malformed hash is refused then, never stored to fail later) and verified at
 /// the user's next sign-in, which replaces it with Argon2id at policy strength. The algorithms are
-/// the maintained libraries' own: libxcrypt for the crypt family, libsodium for Argon2.
+/// the maintained libraries' own: libxcrypt for the crypt family, libsodium for Argon2 and scrypt,
+/// APR-util for Apache's, OpenSSL's libcrypto for PBKDF2.
 struct ForeignHash: Sendable, Hashable {
     enum Scheme: String, Sendable, CaseIterable {
         case argon2id, argon2i, bcrypt, sha512crypt, sha256crypt, yescrypt, md5crypt
         /// Apache's MD5 (`$apr1$`, htpasswd's default) and unsalted SHA-1 (`{SHA}`), only to upgrade.
         case apr1, sha1
+        /// Django's own encodings (`ForeignHash+Django.swift`); its `argon2$` and `bcrypt$` hashes are
+        /// kept as the plain Argon2 and bcrypt strings they wrap.
+        case pbkdf2SHA256 = "pbkdf2_sha256", pbkdf2SHA1 = "pbkdf2_sha1", bcryptSHA256 = "bcrypt_sha256"
+        case scrypt
     }
 
     let scheme: Scheme
@@ -18,7 +23,8 @@ struct ForeignHash: Sendable, Hashable {
 
     /// The hash in `text`, or nil when its scheme is unknown or it is malformed (a wrong length, a
     /// bad salt or cost, bytes a crypt string cannot hold).
-    init?(_ text: String) {
+    init?(_ given: String) {
+        let text = Self.unwrappingDjango(given)
         guard text.utf8.count <= 512, text.utf8.allSatisfy({ (0x21..<0x7F).contains($0) }),
             let scheme = Self.scheme(of: text), Self.wellFormed(text, scheme)
         else { return nil }
@@ -28,7 +34,8 @@ struct ForeignHash: Sendable, Hashable {
 
     /// Why `text` is not a hash Latchkey can import, in words an operator can act on (its scheme's
     /// prefix, never the hash).
-    static func problem(with text: String) -> String {
+    static func problem(with given: String) -> String {
+        let text = unwrappingDjango(given)
         if let scheme = scheme(of: text) { return "a malformed or too costly \(scheme.rawValue) hash" }
         // The scheme's marker only: `$apr1$`, `{SHA}`, `pbkdf2_sha256$`.
         let marker: Substring? =
@@ -47,7 +54,8 @@ struct ForeignHash: Sendable, Hashable {
         let prefixes: [(String, Scheme)] = [
             ("$argon2id$", .argon2id), ("$argon2i$", .argon2i), ("$2a$", .bcrypt), ("$2b$", .bcrypt),
             ("$2y$", .bcrypt), ("$6$", .sha512crypt), ("$5$", .sha256crypt), ("$y$", .yescrypt), ("$1$", .md5crypt),
-            ("$apr1$", .apr1), ("{SHA}", .sha1),
+            ("$apr1$", .apr1), ("{SHA}", .sha1), ("pbkdf2_sha256$", .pbkdf2SHA256), ("pbkdf2_sha1$", .pbkdf2SHA1),
+            ("bcrypt_sha256$", .bcryptSHA256), ("scrypt$", .scrypt),
         ]
         return prefixes.first { text.hasPrefix($0.0) }?.1
     }
@@ -56,9 +64,10 @@ struct ForeignHash: Sendable, Hashable {
     /// bcrypt hashes must not run bcrypt a million times): a crypt string whose setting libxcrypt
     /// accepts (`crypt_checksalt`) and whose digest has its scheme's length in crypt's alphabet; a
     /// PHC string within the costs below.
-    private static func wellFormed(_ text: String, _ scheme: Scheme) -> Bool {
+    static func wellFormed(_ text: String, _ scheme: Scheme) -> Bool {
         let digestLength: Int
         switch scheme {
+        case .pbkdf2SHA256, .pbkdf2SHA1, .bcryptSHA256, .scrypt: return djangoWellFormed(text, scheme)
         case .argon2id, .argon2i: return argon2WellFormed(text)
         case .apr1, .sha1: return apacheWellFormed(text, scheme)
         case .bcrypt: digestLength = 53  // 22 characters of salt and 31 of digest, after the cost
@@ -141,17 +150,17 @@ struct ForeignHash: Sendable, Hashable {
             return crypto_pwhash_str_verify(text, bytes.map { CChar(bitPattern: $0) }, UInt64(bytes.count)) == 0
         case .apr1, .sha1:
             return APRPasswords.verify(password, against: text)
+        case .pbkdf2SHA256, .pbkdf2SHA1, .bcryptSHA256, .scrypt:
+            return verifyDjango(password)
         case .bcrypt, .sha512crypt, .sha256crypt, .yescrypt, .md5crypt:
-            guard let computed = Self.crypt(password, setting: text), computed.utf8.count == text.utf8.count else {
-                return false
-            }
-            return sodium_memcmp(Array(computed.utf8), Array(text.utf8), text.utf8.count) == 0
+            guard let computed = Self.crypt(password, setting: text) else { return false }
+            return Self.constantTimeEqual(Array(computed.utf8), Array(text.utf8))
         }
     }
 
     /// `crypt_r` of `password` with `setting` (a whole stored hash works as its own setting), or nil
     /// when libxcrypt refuses it (its failure tokens start with `*`) or the password holds a NUL.
-    private static func crypt(_ password: String, setting: String) -> String? {
+    static func crypt(_ password: String, setting: String) -> String? {
         guard !password.utf8.contains(0) else { return nil }
         var data = crypt_data()
         return withUnsafeMutablePointer(to: &data) { pointer -> String? in

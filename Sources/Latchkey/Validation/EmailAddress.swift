@@ -10,9 +10,12 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
     /// one `@`, a non-empty local part and a domain with an inner dot.
     public init(_ input: String) throws(Problem) {
         guard input.utf8.count <= 254 else { throw Problem() }
-        guard TerminalSafeText.isSafe(input), !input.unicodeScalars.contains(where: \.properties.isWhitespace) else {
-            throw Problem()
-        }
+        // Printable ASCII without a space, nearly every address, needs no look-up of Unicode's tables.
+        let plain = input.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+        guard
+            plain
+                || (TerminalSafeText.isSafe(input) && !input.unicodeScalars.contains(where: \.properties.isWhitespace))
+        else { throw Problem() }
         let parts = input.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { throw Problem() }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)

@@ -17,6 +17,7 @@ enum TerminalSafeText {
 
     /// True when `text` holds no refused code point.
     static func isSafe(_ text: String) -> Bool {
-        !text.unicodeScalars.contains(where: isRefused)
+        // Printable ASCII (nearly every name and address) needs no look-up of Unicode's tables.
+        text.utf8.allSatisfy { (0x20...0x7E).contains($0) } || !text.unicodeScalars.contains(where: isRefused)
     }
 }

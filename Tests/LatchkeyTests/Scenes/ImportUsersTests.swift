@@ -142,7 +142,7 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
         bytes += Array("Ivan,\(sha),\n".utf8)  // 3: ivan again, another case
         bytes += Array("bob,\(sha),\n".utf8)  // 4: exists
         bytes += Array("judy,\(String(sha.dropLast(3))),\n".utf8)  // 5: cut short
-        bytes += Array("kate,pbkdf2_sha256$600000$salt$hash,\n".utf8)  // 6: unsupported
+        bytes += Array("kate,md5$salt$0123456789abcdef0123456789abcdef,\n".utf8)  // 6: unsupported
         bytes += Array("liam,\(sha)\n".utf8)  // 7: a field missing
         bytes += Array("mona,".utf8) + [0xFF, 0xFE] + Array(",\n".utf8)  // 8: not UTF-8
         bytes += Array("nina,\(sha),ivan@example.com\n".utf8)  // 9: ivan's address
@@ -155,7 +155,7 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
                 && summary.refusals.map(\.reason) == [
                     "the username appears earlier in the file", "the username exists already",
                     "a malformed or too costly sha256crypt hash",
-                    "an unsupported password hash scheme (pbkdf2_sha256$)",
+                    "an unsupported password hash scheme (md5$)",
                     "2 fields where the header names 3", "not UTF-8 text", "the email address is in use",
                 ])
         #expect(try count("SELECT count(*) FROM users") == 1, "only bob, who was there")
@@ -176,6 +176,9 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
             (Array("alice,$6$x$y\n".utf8), .csv, "Line 1 is not a header:"),
             (Array("username,password_hash\n\"alice,$6$".utf8), .csv, "Line 2: a quoted field is never closed"),
             (Array(repeating: UInt8(ascii: "a"), count: 200_000), .htpasswd, "Line 1 is longer than 64 KiB"),
+            ([], .django, "The file is empty: no auth_user rows."),
+            (Array("id,username,email\n".utf8), .django, "Line 1 is not a header naming username and password"),
+            (Array("username,password,password\n".utf8), .django, "The header names the column password twice."),
         ]
         for (bytes, format, message) in cases {
             guard case .unreadable(let problem) = try run(bytes, format) else {
@@ -184,6 +187,35 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
             }
             #expect(problem.message.hasPrefix(message), "\(problem.message)")
         }
+    }
+
+    @Test func progressComesEvery10000RowsWithTheShareOfTheFileRead() throws {
+        let sha = try Self.hash("mkpasswd", ["-m", "sha512crypt", "--stdin"], "a password")
+        let path = folder.path + "/many.csv"
+        let rows = (0..<25_000).map { "user\($0),\(sha)\n" }.joined()
+        try ("username,password_hash\n" + rows).write(toFile: path, atomically: true, encoding: .utf8)
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let spy = ImportUsersPresentationSpy()
+        ImportUsersInteractor(presenter: spy, workers: workers).importUsers(
+            request: .init(descriptor: descriptor, format: .csv, conflict: .fail, dryRun: true, actor: Self.actor))
+        #expect(spy.progress.map(\.rows) == [10_000, 20_000])
+        let shares = spy.progress.compactMap(\.fraction)
+        #expect(shares.count == 2 && shares[0] > 0 && shares[0] < shares[1] && shares[1] <= 1, "\(shares)")
+    }
+
+    @Test func theProgressLineSaysTheRateTheShareAndTheTimeLeft() {
+        final class Display: ImportUsersDisplayLogic {
+            var lines: [String] = []
+            func displayProgress(line: String) { lines.append(line) }
+            func displayImport(viewModel: ImportUsers.ViewModel) {}
+        }
+        let display = Display()
+        let presenter = ImportUsersPresenter()
+        presenter.display = display
+        presenter.presentProgress(response: .init(rows: 10_000, seconds: 2, fraction: 0.25))
+        presenter.presentProgress(response: .init(rows: 20_000, seconds: 4, fraction: nil))
+        #expect(display.lines == ["10000 rows, 5000 rows/s, 25%, about 6 s left", "20000 rows, 5000 rows/s"])
     }
 
     @Test func updateReplacesAnExistingAccountsHash() throws {
@@ -195,5 +227,77 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
         }
         #expect(summary.updated == 1 && summary.imported == 0)
         #expect(signIn("bob", "bob's imported password"))
+    }
+
+    /// Django's own `auth_user` (its migrations, its `make_password`), one account per hasher, an
+    /// unusable password, an inactive account and a superuser; exported the three ways.
+    static let djangoExports: Result<[DjangoTool.Export: Data], DjangoTool.Failure> = {
+        var alice = DjangoTool.User("alice", "alice's django password", hasher: "pbkdf2_sha256")
+        alice.superuser = true
+        alice.firstName = "Alice"
+        alice.lastName = "Liddell"
+        alice.email = "alice@example.com"
+        var bob = DjangoTool.User("bob", "bob's django password", hasher: "argon2")
+        bob.email = "bob@example.com"
+        var heidi = DjangoTool.User("heidi", "heidi's django password", hasher: "pbkdf2_sha256")
+        heidi.active = false
+        let users = [
+            alice, bob, DjangoTool.User("carol", "carol's django password", hasher: "bcrypt_sha256"),
+            DjangoTool.User("dave", "dave's django password", hasher: "scrypt"),
+            DjangoTool.User("erin", "erin's django password", hasher: "pbkdf2_sha1"),
+            DjangoTool.User("frank", "frank's django password", hasher: "bcrypt"),
+            DjangoTool.User("grace", "grace's django password", hasher: nil), heidi,
+        ]
+        do {
+            var exports: [DjangoTool.Export: Data] = [:]
+            for export in DjangoTool.Export.allCases {
+                exports[export] = try DjangoTool.users(users, exportedBy: export)
+            }
+            return .success(exports)
+        } catch {
+            return .failure(DjangoTool.Failure(description: "\(error)"))
+        }
+    }()
+
+    @Test func aDjangoExportWithoutAHeaderIsRefusedWithHowToExportOne() throws {
+        let csv = try #require(try Self.djangoExports.get()[.sqliteWithoutHeader])
+        guard case .unreadable(let problem) = try run(Array(csv), .django) else {
+            Issue.record("a headerless export was read")
+            return
+        }
+        #expect(problem.message.contains("sqlite3 -csv -header"), "\(problem.message)")
+        #expect(try count("SELECT count(*) FROM users") == 0)
+    }
+
+    @Test(arguments: [DjangoTool.Export.sqliteWithHeader, .psqlCopy])
+    func aDjangoAuthUserExportImportsAndEachHasherSignsIn(_ export: DjangoTool.Export) throws {
+        let csv = try #require(try Self.djangoExports.get()[export])
+        guard case .imported(let summary) = try run(Array(csv), .django) else {
+            Issue.record("not imported: \(String(decoding: csv, as: UTF8.self))")
+            return
+        }
+        #expect(summary.imported == 8 && summary.refused == 0)
+        #expect(try count("SELECT count(*) FROM imported_passwords") == 7, "grace has no password")
+        for name in ["alice", "bob", "carol", "dave", "erin", "frank"] {
+            #expect(!signIn(name, "\(name)'s old password"), "\(name)")
+            #expect(signIn(name, "\(name)'s django password"), "\(name)")
+        }
+        #expect(!signIn("grace", "grace's django password"), "an unusable password signed in")
+        #expect(!signIn("heidi", "heidi's django password"), "an inactive account signed in")
+        #expect(try count("SELECT count(*) FROM imported_passwords") == 1, "only heidi's is left")
+        #expect(try count("SELECT count(*) FROM users WHERE disabled_at IS NOT NULL") == 1)
+        #expect(
+            try count(
+                "SELECT count(*) FROM user_roles JOIN users ON users.id = user_roles.user_id "
+                    + "WHERE role = 'admin' AND username = 'alice'") == 1)
+        let alice = try workers.database.read { db in
+            try db.queryFirst("SELECT display_name, email, created_at FROM users WHERE username = 'alice'") {
+                (try $0.string("display_name"), try $0.string("email"), try $0.int64("created_at"))
+            }
+        }
+        #expect(alice?.0 == "Alice Liddell" && alice?.1 == "alice@example.com")
+        // date_joined is when the export was made, give or take the test's run.
+        let joined = Double(alice?.2 ?? 0)
+        #expect(abs(joined - Date().timeIntervalSince1970) < 3600, "date_joined: \(joined)")
     }
 }

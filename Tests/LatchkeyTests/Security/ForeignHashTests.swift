@@ -41,11 +41,38 @@ import Testing
         #expect(ForeignHash(String(text.dropLast())) == nil, "\(text)")
     }
 
+    @Test(arguments: ["pbkdf2_sha256", "pbkdf2_sha1", "argon2", "bcrypt_sha256", "bcrypt", "scrypt"])
+    func aHashMadeByDjangosMakePasswordVerifiesItsPasswordOnly(_ hasher: String) throws {
+        let text = try #require(try DjangoTool.hashes(Self.password, hashers: [hasher]).first)
+        let hash = try #require(ForeignHash(text), "\(hasher): \(text)")
+        let schemes: [String: ForeignHash.Scheme] = [
+            "pbkdf2_sha256": .pbkdf2SHA256, "pbkdf2_sha1": .pbkdf2SHA1, "argon2": .argon2id,
+            "bcrypt_sha256": .bcryptSHA256, "bcrypt": .bcrypt, "scrypt": .scrypt,
+        ]
+        #expect(hash.scheme == schemes[hasher])
+        #expect(hash.verify(Self.password))
+        #expect(!hash.verify(Self.password + " "))
+        #expect(!hash.verify(""))
+        #expect(ForeignHash(String(text.dropLast())) == nil, "\(text)")
+    }
+
+    @Test(arguments: [
+        "pbkdf2_sha256$600000$salt$hash", "pbkdf2_sha256$9000000$salt$" + String(repeating: "A", count: 43) + "=",
+        "pbkdf2_sha256$600000$$" + String(repeating: "A", count: 43) + "=",
+        "pbkdf2_sha1$600000$salt$" + String(repeating: "A", count: 43) + "=",
+        "scrypt$16384$salt$8$1$short", "scrypt$1048576$salt$8$1$" + String(repeating: "A", count: 86) + "==",
+        "scrypt$16385$salt$8$1$" + String(repeating: "A", count: 86) + "==",
+        "argon2$argon2id$v=19$m=1024,t=2,p=1$c2FsdHNhbHQ$short", "bcrypt_sha256$$2b$12$short",
+        "md5$salt$0123456789abcdef0123456789abcdef", "bcrypt_sha256$$6$salt$" + String(repeating: "a", count: 86),
+    ])
+    func malformedOrTooCostlyDjangoHashesAreRefused(_ text: String) {
+        #expect(ForeignHash(text) == nil, "\(text)")
+    }
+
     @Test(arguments: [
         "", "plain text", "$6$", "$6$salt", "$1$$", "$2b$99$abcdefghijklmnopqrstuuOPQRSTUVWXYZ0123456789abcdefghi",
         "$2b$05$short", "$y$j9T$", "$apr1$abcdefghi$0123456789abcdefghijkl", "{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g",
         "{SHA}W6ph5Mm5Pz8Ggi-LbPgzG37mj9g=", "$apr1$$0123456789abcdefghijkl",
-        "pbkdf2_sha256$600000$salt$hash",
         "$argon2id$v=19$m=4194304,t=3,p=1$c2FsdHNhbHQ$" + String(repeating: "A", count: 43),
         "$argon2id$v=19$m=1024,t=2,p=1$c2FsdHNhbHQ$short",
         "$argon2d$v=19$m=1024,t=2,p=1$c2FsdHNhbHQ$" + String(repeating: "A", count: 43),

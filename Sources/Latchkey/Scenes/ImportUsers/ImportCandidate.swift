@@ -39,12 +39,17 @@ struct ImportFieldCheck {
         do { username = try Username(record.username) } catch {
             return refuse("invalid username: " + UsernameText.explain(error))
         }
-        guard let disabled = Self.truth(record.disabled) else { return refuse("disabled is not true or false") }
+        guard var disabled = Self.truth(record.disabled) else { return refuse("disabled is not true or false") }
+        if let active = record.active {
+            guard let isActive = Self.truth(active) else { return refuse("is_active is not true or false") }
+            disabled = !isActive
+        }
+        guard let superuser = Self.truth(record.superuser) else { return refuse("is_superuser is not true or false") }
         var hash: ForeignHash?
         if let text = record.passwordHash {
             guard let parsed = ForeignHash(text) else { return refuse(ForeignHash.problem(with: text)) }
             hash = parsed
-        } else if !disabled {
+        } else if !disabled && !record.passwordless {
             return refuse("no password hash")
         }
         var email: EmailAddress?
@@ -60,7 +65,7 @@ struct ImportFieldCheck {
             do { name = try DisplayName(text) } catch { return refuse("invalid name") }
         }
         var roles: [Username] = []
-        for role in record.roles {
+        for role in record.roles + (superuser ? [Admin.role] : []) {
             do { roles.append(try Username(role)) } catch { return refuse("invalid role") }
         }
         var createdAt = now
@@ -75,12 +80,18 @@ struct ImportFieldCheck {
     }
 
     /// ISO 8601 (`2024-01-31T12:00:00Z`, with fractions or an offset), the same with a space as
-    /// PostgreSQL and SQLite write it, or seconds since 1970.
+    /// PostgreSQL and SQLite write it (psql's `+00` offsets; no offset is UTC, as Django stores it),
+    /// or seconds since 1970.
     private func date(_ text: String) -> Date? {
         if let seconds = Int64(text), seconds >= 0 { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
         var iso = text.replacingOccurrences(of: " ", with: "T")
-        if iso.count == 19 { iso += "Z" }
-        if iso.hasSuffix("+00") { iso += ":00" }
+        guard let time = iso.firstIndex(of: "T") else { return nil }
+        let clock = iso[time...]
+        if !clock.contains("Z") && !clock.contains("+") && !clock.contains("-") {
+            iso += "Z"
+        } else if let sign = clock.lastIndex(where: { $0 == "+" || $0 == "-" }), iso[sign...].count == 3 {
+            iso += ":00"
+        }
         return self.iso.date(from: iso) ?? isoFractional.date(from: iso)
     }
 

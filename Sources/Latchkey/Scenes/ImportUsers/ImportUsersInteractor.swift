@@ -70,7 +70,9 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
         while let row = try reader.next() {
             summary.rows += 1
             if summary.rows % 10_000 == 0 {
-                presenter.presentProgress(response: .init(rows: summary.rows, seconds: Self.seconds(since: started)))
+                presenter.presentProgress(
+                    response: .init(
+                        rows: summary.rows, seconds: Self.seconds(since: started), fraction: reader.fraction))
             }
             let candidate: ImportCandidate
             switch row.flatMap({ record in checker.check(record) }) {
@@ -105,18 +107,17 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
     private func insert(_ candidate: ImportCandidate, now: Date, lastIDBefore: Int64, in db: Database) throws
         -> Outcome
     {
-        let id = try db.queryFirst(
+        let id = try db.insertReturningID(
             """
             INSERT INTO users (
                 username, email, email_key, phone, display_name, password_hash, created_at, updated_at, disabled_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
             """,
             [
                 candidate.username.value, candidate.email?.value, candidate.email?.key, candidate.phone?.e164,
                 candidate.name?.value, ImportCandidate.noPassword, candidate.createdAt.databaseSeconds,
                 now.databaseSeconds, candidate.disabled ? now.databaseSeconds : nil,
-            ]
-        ) { try $0.int64("id") }
+            ])
         guard let id else {
             let existing = try db.queryFirst(
                 "SELECT id FROM users WHERE username = ?", [candidate.username.value]
@@ -128,7 +129,7 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
             case nil: return .conflict("the email address is in use", existingID: nil)
             }
         }
-        try storeHash(candidate, userID: id, now: now, in: db)
+        try storeHash(candidate, userID: id, now: now, replacing: false, in: db)
         for role in candidate.roles {
             try db.execute(
                 "INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING", [id, role.value])
@@ -138,7 +139,7 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
 
     /// `--on-conflict update`: the file's hash (and email, phone, name when given) replace the account's.
     private func update(_ id: Int64, with candidate: ImportCandidate, now: Date, in db: Database) throws {
-        try storeHash(candidate, userID: id, now: now, in: db)
+        try storeHash(candidate, userID: id, now: now, replacing: true, in: db)
         if let email = candidate.email {
             try db.execute(
                 "UPDATE users SET email = ?, email_key = ?, email_verified_at = NULL WHERE id = ?",
@@ -151,14 +152,23 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
         try db.execute("UPDATE users SET updated_at = ? WHERE id = ?", [now.databaseSeconds, id])
     }
 
-    private func storeHash(_ candidate: ImportCandidate, userID: Int64, now: Date, in db: Database) throws {
+    /// The imported hash beside a new account, or `replacing` an existing account's.
+    private func storeHash(_ candidate: ImportCandidate, userID: Int64, now: Date, replacing: Bool, in db: Database)
+        throws
+    {
         guard let hash = candidate.hash else { return }
+        let values: [any SQLBindable] = [userID, hash.scheme.rawValue, hash.text, now.databaseSeconds]
+        guard replacing else {
+            try db.execute(
+                "INSERT INTO imported_passwords (user_id, scheme, hash, imported_at) VALUES (?, ?, ?, ?)", values)
+            return
+        }
         try db.execute(
             """
             INSERT INTO imported_passwords (user_id, scheme, hash, imported_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (user_id) DO UPDATE SET scheme = excluded.scheme, hash = excluded.hash,
                 imported_at = excluded.imported_at
-            """, [userID, hash.scheme.rawValue, hash.text, now.databaseSeconds])
+            """, values)
     }
 
     private static func refuse(_ problem: ImportRowProblem, in summary: inout ImportUsers.Summary) {

@@ -74,6 +74,8 @@ public enum ImportUsers {
     public struct Progress: Sendable, Hashable {
         public let rows: Int
         public let seconds: Double
+        /// The share of the file read, when its size is known (a file, not a pipe).
+        public let fraction: Double?
     }
 
     public enum ViewModel: Sendable, Hashable {
@@ -98,7 +100,7 @@ public protocol ImportUsersPresentationLogic: AnyObject {
 
 /// What a display of the ImportUsers scene implements.
 public protocol ImportUsersDisplayLogic: AnyObject {
-    /// "120000 rows, 41000 rows/s" (called every 10,000 rows).
+    /// "120000 rows, 41000 rows/s, 35%, about 6 s left" (called every 10,000 rows).
     func displayProgress(line: String)
     func displayImport(viewModel: ImportUsers.ViewModel)
 }

@@ -4,7 +4,12 @@ import Foundation
 public final class ImportUsersPresenter: ScenePresenter<any ImportUsersDisplayLogic>, ImportUsersPresentationLogic {
     public func presentProgress(response: ImportUsers.Progress) {
         let rate = response.seconds > 0 ? Int(Double(response.rows) / response.seconds) : 0
-        display?.displayProgress(line: "\(response.rows) rows, \(rate) rows/s")
+        var line = "\(response.rows) rows, \(rate) rows/s"
+        if let fraction = response.fraction, fraction > 0 {
+            let left = response.seconds * (1 - fraction) / fraction
+            line += ", \(Int(fraction * 100))%, about \(Int(left.rounded(.up))) s left"
+        }
+        display?.displayProgress(line: line)
     }
 
     public func presentImport(response: ImportUsers.Response) {

@@ -12,6 +12,9 @@ struct CSVRecords {
         self.bytes = bytes
     }
 
+    /// The share of the file read so far, when its size is known.
+    var fraction: Double? { bytes.fraction }
+
     /// The next record's fields (bytes, not yet text) and the line it starts on; nil at the end.
     mutating func next() throws(ImportFileProblem) -> (line: Int, fields: [[UInt8]])? {
         while true {

@@ -16,9 +16,20 @@ struct ImportBytes {
     private var finished = false
     /// A UTF-8 byte-order mark at the very start is skipped (RFC 4180 files from Excel have one).
     private var atStart = true
+    /// Bytes read so far, and the file's size when it is a regular file (for the progress's ETA).
+    private var read = 0
+    private let size: Int?
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
+        var status = stat()
+        size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+    }
+
+    /// The share of the file read so far, when its size is known (not a pipe).
+    var fraction: Double? {
+        guard let size, size > 0 else { return nil }
+        return min(1, Double(read) / Double(size))
     }
 
     /// The next byte, or nil at the end of the file.
@@ -43,6 +54,7 @@ struct ImportBytes {
                     line: 0, message: "The file cannot be read: \(String(cString: strerror(errno))).")
             }
             count = read
+            self.read += read
             finished = read == 0
             break
         }
@@ -63,6 +75,9 @@ struct ImportLines {
     init(_ bytes: ImportBytes) {
         self.bytes = bytes
     }
+
+    /// The share of the file read so far, when its size is known.
+    var fraction: Double? { bytes.fraction }
 
     /// The next line's bytes without its end, or nil at the end of the file.
     mutating func next() throws(ImportFileProblem) -> [UInt8]? {

@@ -8,6 +8,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case htpasswd
     /// `/etc/shadow` lines; a locked password (`!`, `*`) imports the account disabled.
     case shadow
+    /// Django's `auth_user` table as `psql \copy … CSV HEADER` or `sqlite3 -csv [-header]` writes it.
+    case django
 }
 
 /// One account as the file gives it, not yet validated: the interactor checks every field.
@@ -21,6 +23,13 @@ struct ImportRecord: Sendable {
     var roles: [String] = []
     var createdAt: String?
     var disabled: String?
+    /// Django's `is_active`, the opposite of `disabled`.
+    var active: String?
+    /// Django's `is_superuser`: true gives the account the `admin` role.
+    var superuser: String?
+    /// The source had the account without a usable password (Django's `!…`): it imports with none,
+    /// and only a password reset lets its user in.
+    var passwordless = false
 }
 
 /// A row the reader could not make a record of (it is refused, and the import goes on to count).
@@ -51,6 +60,13 @@ struct ImportReader {
             }
             header = try Self.header(first.fields)
             self.records = records
+        case .django:
+            var records = CSVRecords(bytes)
+            guard let first = try records.next() else {
+                throw ImportFileProblem(line: 1, message: "The file is empty: no auth_user rows.")
+            }
+            header = try Self.djangoHeader(first.fields)
+            self.records = records
         case .htpasswd, .shadow:
             lines = ImportLines(bytes)
         }
@@ -78,12 +94,36 @@ struct ImportReader {
         return names
     }
 
+    /// A Django export's header: its columns named, `username` and `password` among them. A file
+    /// without one is refused: `auth_user`'s column order is not Django's to fix (on SQLite, a
+    /// migration that altered `first_name` moved it to the end of the table).
+    private static func djangoHeader(_ fields: [[UInt8]]) throws(ImportFileProblem) -> [String] {
+        let names = fields.map {
+            String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        guard names.contains("username") && names.contains("password") else {
+            throw ImportFileProblem(
+                line: 1,
+                message:
+                    "Line 1 is not a header naming username and password: export auth_user with one "
+                    + "(sqlite3 -csv -header, or psql's \\copy auth_user TO 'file' CSV HEADER).")
+        }
+        if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw ImportFileProblem(
+                line: 1, message: "The header names the column \(TerminalEscaping.escape(twice)) twice.")
+        }
+        return names
+    }
+
+    /// The share of the file read so far, when its size is known (not a pipe).
+    var fraction: Double? { records?.fraction ?? lines?.fraction }
+
     /// The next record, a row problem, or nil at the end of the file.
     mutating func next() throws(ImportFileProblem) -> Result<ImportRecord, ImportRowProblem>? {
         switch format {
-        case .csv:
+        case .csv, .django:
             guard let (line, fields) = try records?.next() else { return nil }
-            return csv(line, fields)
+            return format == .csv ? csv(line, fields) : django(line, fields)
         case .htpasswd, .shadow:
             while true {
                 guard let bytes = try lines?.next() else { return nil }
@@ -119,6 +159,42 @@ struct ImportReader {
             default: record.disabled = value
             }
         }
+        return .success(record)
+    }
+
+    /// A row of `auth_user`: its password (`!…`, Django's unusable password, or empty imports none),
+    /// first and last name as the name, `is_active` and `is_superuser` (the `admin` role); the other
+    /// columns (id, last_login, is_staff, a custom user model's own) are not Latchkey's.
+    private func django(_ line: Int, _ fields: [[UInt8]]) -> Result<ImportRecord, ImportRowProblem> {
+        guard fields.count == header.count else {
+            return .failure(
+                ImportRowProblem(line: line, reason: "\(fields.count) fields where the header names \(header.count)"))
+        }
+        var record = ImportRecord(line: line)
+        var first = "", last = ""
+        for (name, bytes) in zip(header, fields) {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return .failure(ImportRowProblem(line: line, reason: "not UTF-8 text"))
+            }
+            switch name {
+            case "username": record.username = text
+            case "password":
+                if text.isEmpty || text.hasPrefix("!") {
+                    record.passwordless = true
+                } else {
+                    record.passwordHash = text
+                }
+            case "email": record.email = text.isEmpty ? nil : text
+            case "first_name": first = text.trimmingCharacters(in: .whitespaces)
+            case "last_name": last = text.trimmingCharacters(in: .whitespaces)
+            case "is_active": record.active = text
+            case "is_superuser": record.superuser = text
+            case "date_joined": record.createdAt = text.isEmpty ? nil : text
+            default: continue
+            }
+        }
+        let name = [first, last].filter { !$0.isEmpty }.joined(separator: " ")
+        record.name = name.isEmpty ? nil : name
         return .success(record)
     }
 
