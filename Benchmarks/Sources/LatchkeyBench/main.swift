@@ -1,9 +1,10 @@
 import Foundation
 import Latchkey
 
-// `swift run -c release latchkey-bench [--quick] [--json] [--sizes N,N…] [--postgresql URL]`, from Benchmarks/: the
-// cases of the speed issue, each with its target; ratios come from runs interleaved in one process.
-// With --postgresql (an empty database), the largest population is copied there and measured too.
+// `swift run -c release latchkey-bench [--quick] [--json] [--sizes N,N…] [--postgresql URL] [--import-rows N]
+// [--import-only]`, from Benchmarks/: the cases of the speed issues, each with its target; ratios come
+// from runs interleaved in one process. With --postgresql (an empty database), the largest population
+// is copied there and measured too, and the import runs there once.
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 let json = arguments.contains("--json")
@@ -36,6 +37,25 @@ if let flag = arguments.firstIndex(of: "--profile-whoami"), let count = Int(argu
     exit(0)
 }
 var cases = Cases(quick: quick)
+let postgresURL = arguments.firstIndex(of: "--postgresql").flatMap { flag in
+    arguments.index(after: flag) < arguments.endIndex ? arguments[arguments.index(after: flag)] : nil
+}
+
+/// Issue 23's import case: `--import-rows N` (default 100,000 quick, 1,000,000 in full); with
+/// `--import-only`, nothing else runs.
+func measureImports() throws {
+    guard FileManager.default.isExecutableFile(atPath: latchkey) else { return }
+    log("bench: import …")
+    let rows =
+        arguments.firstIndex(of: "--import-rows").flatMap { Int(arguments[arguments.index(after: $0)]) }
+        ?? (quick ? 100_000 : 1_000_000)
+    try cases.imports(rows: rows, rounds: quick ? 2 : 3, latchkey: latchkey, postgresql: postgresURL)
+}
+if arguments.contains("--import-only") {
+    try measureImports()
+    Report.print(cases.results, json: json, quick: quick)
+    exit(0)
+}
 // `--sizes 1000,200000`: other populations than the defaults (the last is the one measured further).
 let sizes: [Int] =
     arguments.firstIndex(of: "--sizes").flatMap { flag in
@@ -76,9 +96,10 @@ if FileManager.default.isExecutableFile(atPath: latchkey) {
 } else {
     log("bench: no release binary at \(latchkey) (swift build -c release --product latchkey): process cases skipped")
 }
-if let flag = arguments.firstIndex(of: "--postgresql"), arguments.index(after: flag) < arguments.endIndex {
+try measureImports()
+if let postgresURL {
     log("bench: PostgreSQL …")
-    try cases.postgresql(population, url: arguments[arguments.index(after: flag)], latchkey: latchkey)
+    try cases.postgresql(population, url: postgresURL, latchkey: latchkey)
 }
 population.remove()
 Report.print(cases.results, json: json, quick: quick)

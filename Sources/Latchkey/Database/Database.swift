@@ -46,7 +46,7 @@ package struct Database {
 
     /// Runs an INSERT of one row into a table keyed by an integer `id`; the new row's id, or nil
     /// when it inserted nothing (`ON CONFLICT DO NOTHING`). SQLite reads its rowid: a RETURNING
-    /// clause there builds a temporary table per statement, a third of an import's time.
+    /// clause there builds a temporary table for each statement.
     package func insertReturningID(_ sql: String, _ values: [any SQLBindable]) throws -> Int64? {
         switch dialect {
         case .sqlite:

@@ -24,7 +24,7 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
     private func run(_ request: ImportUsers.Request) throws -> ImportUsers.Response {
         let started = ContinuousClock.now
         let now = workers.time.now()
-        var reader: ImportReader
+        let reader: ImportReader
         do { reader = try ImportReader(request.format, ImportBytes(descriptor: request.descriptor)) } catch {
             return .unreadable(error)
         }
@@ -33,7 +33,7 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
             let summary = try workers.database.write { db -> ImportUsers.Summary in
                 guard !ran else { throw Interrupted() }
                 ran = true
-                var summary = try importAll(&reader, request, now: now, started: started, in: db)
+                var summary = try importAll(reader, request, now: now, started: started, in: db)
                 summary.seconds = Self.seconds(since: started)
                 if request.dryRun || (summary.refused > 0 && request.conflict != .skip) {
                     throw RollBack(summary: summary)
@@ -59,43 +59,53 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
     }
 
     private func importAll(
-        _ reader: inout ImportReader, _ request: ImportUsers.Request, now: Date, started: ContinuousClock.Instant,
+        _ reader: ImportReader, _ request: ImportUsers.Request, now: Date, started: ContinuousClock.Instant,
         in db: Database
     ) throws -> ImportUsers.Summary {
         var summary = ImportUsers.Summary()
         summary.dryRun = request.dryRun
         let lastIDBefore =
             try db.queryFirst("SELECT COALESCE(MAX(id), 0) AS id FROM users", []) { try $0.int64("id") } ?? 0
-        let checker = ImportFieldCheck(now: now)
-        while let row = try reader.next() {
-            summary.rows += 1
-            if summary.rows % 10_000 == 0 {
-                presenter.presentProgress(
-                    response: .init(
-                        rows: summary.rows, seconds: Self.seconds(since: started), fraction: reader.fraction))
-            }
-            let candidate: ImportCandidate
-            switch row.flatMap({ record in checker.check(record) }) {
-            case .failure(let problem):
-                Self.refuse(problem, in: &summary)
-                continue
-            case .success(let value): candidate = value
-            }
-            switch try insert(candidate, now: now, lastIDBefore: lastIDBefore, in: db) {
-            case .inserted: summary.imported += 1
-            case .conflict(let reason, let existingID):
-                if request.conflict == .update, let existingID {
-                    try update(existingID, with: candidate, now: now, in: db)
-                    summary.updated += 1
-                } else if request.conflict == .skip {
-                    summary.skipped += 1
-                    Self.note(ImportRowProblem(line: candidate.line, reason: reason), in: &summary)
-                } else {
-                    Self.refuse(ImportRowProblem(line: candidate.line, reason: reason), in: &summary)
+        let records = CheckedRecords(reader, now: now)
+        defer { records.close() }
+        while let batch = try records.next() {
+            for item in batch.items {
+                try importOne(item, request, now: now, lastIDBefore: lastIDBefore, into: &summary, in: db)
+                if summary.rows % 10_000 == 0 {
+                    presenter.presentProgress(
+                        response: .init(
+                            rows: summary.rows, seconds: Self.seconds(since: started), fraction: batch.fraction))
                 }
             }
         }
         return summary
+    }
+
+    private func importOne(
+        _ item: CheckedRecords.Item, _ request: ImportUsers.Request, now: Date, lastIDBefore: Int64,
+        into summary: inout ImportUsers.Summary, in db: Database
+    ) throws {
+        summary.rows += 1
+        let candidate: ImportCandidate
+        switch item {
+        case .failure(let problem):
+            Self.refuse(problem, in: &summary)
+            return
+        case .success(let value): candidate = value
+        }
+        switch try insert(candidate, now: now, lastIDBefore: lastIDBefore, in: db) {
+        case .inserted: summary.imported += 1
+        case .conflict(let reason, let existingID):
+            if request.conflict == .update, let existingID {
+                try update(existingID, with: candidate, now: now, in: db)
+                summary.updated += 1
+            } else if request.conflict == .skip {
+                summary.skipped += 1
+                Self.note(ImportRowProblem(line: candidate.line, reason: reason), in: &summary)
+            } else {
+                Self.refuse(ImportRowProblem(line: candidate.line, reason: reason), in: &summary)
+            }
+        }
     }
 
     private enum Outcome {
