@@ -85,7 +85,9 @@ extension Cases {
 
     /// `rows` accounts `<prefix>0000000…` with one hash and an address each, written in blocks.
     private static func writeCSV(rows: Int, prefix: String, to path: String) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw ImportBenchFailure(description: "cannot write \(path)")
+        }
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? file.close() }
         try file.write(contentsOf: Data("username,password_hash,email\n".utf8))

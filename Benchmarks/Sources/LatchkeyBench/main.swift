@@ -43,7 +43,7 @@ let postgresURL = arguments.firstIndex(of: "--postgresql").flatMap { flag in
 
 /// Issue 23's import case: `--import-rows N` (default 100,000 quick, 1,000,000 in full); with
 /// `--import-only`, nothing else runs.
-func measureImports() throws {
+@MainActor func measureImports() throws {
     guard FileManager.default.isExecutableFile(atPath: latchkey) else { return }
     log("bench: import …")
     let rows =

@@ -43,17 +43,4 @@ package struct Database {
 
     /// The rows changed by the last INSERT, UPDATE or DELETE.
     package var changes: Int { connection.changes }
-
-    /// Runs an INSERT of one row into a table keyed by an integer `id`; the new row's id, or nil
-    /// when it inserted nothing (`ON CONFLICT DO NOTHING`). SQLite reads its rowid: a RETURNING
-    /// clause there builds a temporary table for each statement.
-    package func insertReturningID(_ sql: String, _ values: [any SQLBindable]) throws -> Int64? {
-        switch dialect {
-        case .sqlite:
-            try execute(sql, values)
-            return changes == 1 ? connection.lastInsertedRowID : nil
-        case .postgresql:
-            return try queryFirst(sql + " RETURNING id", values) { try $0.int64("id") }
-        }
-    }
 }

@@ -8,8 +8,6 @@ protocol EngineConnection: AnyObject {
     var transactionGeneration: UInt64 { get }
     /// The rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { get }
-    /// The rowid of the last row inserted, where the engine keeps one (SQLite); else nil.
-    var lastInsertedRowID: Int64? { get }
     /// False once the connection cannot be used again (a server that dropped it).
     var isUsable: Bool { get }
     /// Marks the transaction ended.

@@ -27,8 +27,6 @@ package final class PostgresConnection: EngineConnection {
     private var broken = false
     private(set) var transactionGeneration: UInt64 = 0
     private(set) var changes = 0
-    /// PostgreSQL keeps no rowid: an INSERT that needs its key says RETURNING.
-    var lastInsertedRowID: Int64? { nil }
     var isInTransaction = false
     var dialect: SQLDialect { .postgresql }
 

@@ -33,7 +33,6 @@ final class SQLiteConnection: EngineConnection {
 
     /// The rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes64(handle)) }
-    var lastInsertedRowID: Int64? { sqlite3_last_insert_rowid(handle) }
 
     func begin(_ sql: String) throws(DatabaseError) { try step(sql) }
 

@@ -168,6 +168,20 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
         #expect(try count("SELECT count(*) FROM users") == 1, "a dry run kept rows")
     }
 
+    @Test func aRowStoppedByAnAddressIsBlamedNotALaterRowWithItsUsername() throws {
+        let sha = try Self.hash("mkpasswd", ["-m", "sha256crypt", "--stdin"], "a password")
+        let csv =
+            "username,password_hash,email\ndora,\(sha),shared@example.com\ncarl,\(sha),shared@example.com\n"
+            + "carl,\(sha),carl@example.com\n"
+        guard case .imported(let summary) = try run(csv, .csv, conflict: .skip) else {
+            Issue.record("not imported")
+            return
+        }
+        #expect(summary.imported == 2 && summary.skipped == 1)
+        #expect(summary.refusals == [.init(line: 3, reason: "the email address is in use")])
+        #expect(try count("SELECT count(*) FROM users WHERE email = 'carl@example.com'") == 1)
+    }
+
     @Test func theFileItselfCanBeRefusedBeforeAnyRow() throws {
         let cases: [([UInt8], ImportFormat, String)] = [
             ([], .csv, "The file is empty: a CSV import starts with a header row."),

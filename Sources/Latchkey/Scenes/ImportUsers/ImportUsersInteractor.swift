@@ -68,9 +68,11 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
             try db.queryFirst("SELECT COALESCE(MAX(id), 0) AS id FROM users", []) { try $0.int64("id") } ?? 0
         let records = CheckedRecords(reader, now: now)
         defer { records.close() }
+        let writer = ImportedAccountWriter(now: now)
         while let batch = try records.next() {
+            let inserted = try writer.insert(batch.items.compactMap { try? $0.get() }, in: db)
             for item in batch.items {
-                try importOne(item, request, now: now, lastIDBefore: lastIDBefore, into: &summary, in: db)
+                try account(item, inserted, request, now: now, lastIDBefore: lastIDBefore, into: &summary, in: db)
                 if summary.rows % 10_000 == 0 {
                     presenter.presentProgress(
                         response: .init(
@@ -81,9 +83,11 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
         return summary
     }
 
-    private func importOne(
-        _ item: CheckedRecords.Item, _ request: ImportUsers.Request, now: Date, lastIDBefore: Int64,
-        into summary: inout ImportUsers.Summary, in db: Database
+    /// Counts one record: refused, inserted (by the writer), or stopped by a unique key and then
+    /// updated, skipped or refused as `--on-conflict` says.
+    private func account(
+        _ item: CheckedRecords.Item, _ inserted: [Int: Int64], _ request: ImportUsers.Request, now: Date,
+        lastIDBefore: Int64, into summary: inout ImportUsers.Summary, in db: Database
     ) throws {
         summary.rows += 1
         let candidate: ImportCandidate
@@ -93,63 +97,43 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
             return
         case .success(let value): candidate = value
         }
-        switch try insert(candidate, now: now, lastIDBefore: lastIDBefore, in: db) {
-        case .inserted: summary.imported += 1
-        case .conflict(let reason, let existingID):
-            if request.conflict == .update, let existingID {
-                try update(existingID, with: candidate, now: now, in: db)
-                summary.updated += 1
-            } else if request.conflict == .skip {
-                summary.skipped += 1
-                Self.note(ImportRowProblem(line: candidate.line, reason: reason), in: &summary)
-            } else {
-                Self.refuse(ImportRowProblem(line: candidate.line, reason: reason), in: &summary)
-            }
+        guard inserted[candidate.line] == nil else {
+            summary.imported += 1
+            return
+        }
+        let (reason, existingID) = try conflict(candidate, inserted, lastIDBefore: lastIDBefore, in: db)
+        if request.conflict == .update, let existingID {
+            try update(existingID, with: candidate, now: now, in: db)
+            summary.updated += 1
+        } else if request.conflict == .skip {
+            summary.skipped += 1
+            Self.note(ImportRowProblem(line: candidate.line, reason: reason), in: &summary)
+        } else {
+            Self.refuse(ImportRowProblem(line: candidate.line, reason: reason), in: &summary)
         }
     }
 
-    private enum Outcome {
-        case inserted
-        /// Why, and the existing account's id when it existed before this import.
-        case conflict(String, existingID: Int64?)
-    }
-
-    private func insert(_ candidate: ImportCandidate, now: Date, lastIDBefore: Int64, in db: Database) throws
-        -> Outcome
-    {
-        let id = try db.insertReturningID(
-            """
-            INSERT INTO users (
-                username, email, email_key, phone, display_name, password_hash, created_at, updated_at, disabled_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """,
-            [
-                candidate.username.value, candidate.email?.value, candidate.email?.key, candidate.phone?.e164,
-                candidate.name?.value, ImportCandidate.noPassword, candidate.createdAt.databaseSeconds,
-                now.databaseSeconds, candidate.disabled ? now.databaseSeconds : nil,
-            ])
-        guard let id else {
-            let existing = try db.queryFirst(
-                "SELECT id FROM users WHERE username = ?", [candidate.username.value]
-            ) { try $0.int64("id") }
-            switch existing {
-            case let existing? where existing > lastIDBefore:
-                return .conflict("the username appears earlier in the file", existingID: nil)
-            case let existing?: return .conflict("the username exists already", existingID: existing)
-            case nil: return .conflict("the email address is in use", existingID: nil)
-            }
+    /// Why the writer left `candidate` out, and the existing account's id when it existed before
+    /// this import. `inserted` is its batch's: an account a later line of the batch made did not stop it.
+    private func conflict(
+        _ candidate: ImportCandidate, _ inserted: [Int: Int64], lastIDBefore: Int64, in db: Database
+    ) throws -> (String, existingID: Int64?) {
+        let existing = try db.queryFirst("SELECT id FROM users WHERE username = ?", [candidate.username.value]) {
+            try $0.int64("id")
         }
-        try storeHash(candidate, userID: id, now: now, replacing: false, in: db)
-        for role in candidate.roles {
-            try db.execute(
-                "INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING", [id, role.value])
+        let madeLater = { (id: Int64) in inserted.contains { $0.value == id && $0.key > candidate.line } }
+        switch existing {
+        case let existing? where existing > lastIDBefore && madeLater(existing):
+            return ("the email address is in use", nil)
+        case let existing? where existing > lastIDBefore: return ("the username appears earlier in the file", nil)
+        case let existing?: return ("the username exists already", existing)
+        case nil: return ("the email address is in use", nil)
         }
-        return .inserted
     }
 
     /// `--on-conflict update`: the file's hash (and email, phone, name when given) replace the account's.
     private func update(_ id: Int64, with candidate: ImportCandidate, now: Date, in db: Database) throws {
-        try storeHash(candidate, userID: id, now: now, replacing: true, in: db)
+        try replaceHash(candidate, userID: id, now: now, in: db)
         if let email = candidate.email {
             try db.execute(
                 "UPDATE users SET email = ?, email_key = ?, email_verified_at = NULL WHERE id = ?",
@@ -162,23 +146,15 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
         try db.execute("UPDATE users SET updated_at = ? WHERE id = ?", [now.databaseSeconds, id])
     }
 
-    /// The imported hash beside a new account, or `replacing` an existing account's.
-    private func storeHash(_ candidate: ImportCandidate, userID: Int64, now: Date, replacing: Bool, in db: Database)
-        throws
-    {
+    /// `--on-conflict update`: the file's hash replaces the account's imported one, if any.
+    private func replaceHash(_ candidate: ImportCandidate, userID: Int64, now: Date, in db: Database) throws {
         guard let hash = candidate.hash else { return }
-        let values: [any SQLBindable] = [userID, hash.scheme.rawValue, hash.text, now.databaseSeconds]
-        guard replacing else {
-            try db.execute(
-                "INSERT INTO imported_passwords (user_id, scheme, hash, imported_at) VALUES (?, ?, ?, ?)", values)
-            return
-        }
         try db.execute(
             """
             INSERT INTO imported_passwords (user_id, scheme, hash, imported_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (user_id) DO UPDATE SET scheme = excluded.scheme, hash = excluded.hash,
                 imported_at = excluded.imported_at
-            """, values)
+            """, [userID, hash.scheme.rawValue, hash.text, now.databaseSeconds])
     }
 
     private static func refuse(_ problem: ImportRowProblem, in summary: inout ImportUsers.Summary) {
