@@ -53,19 +53,16 @@ struct ImportReader {
     init(_ format: ImportFormat, _ bytes: ImportBytes) throws(ImportFileProblem) {
         self.format = format
         switch format {
-        case .csv:
+        case .csv, .django:
             var records = CSVRecords(bytes)
             guard let first = try records.next() else {
-                throw ImportFileProblem(line: 1, message: "The file is empty: a CSV import starts with a header row.")
+                throw ImportFileProblem(
+                    line: 1,
+                    message: format == .csv
+                        ? "The file is empty: a CSV import starts with a header row."
+                        : "The file is empty: no auth_user rows.")
             }
-            header = try Self.header(first.fields)
-            self.records = records
-        case .django:
-            var records = CSVRecords(bytes)
-            guard let first = try records.next() else {
-                throw ImportFileProblem(line: 1, message: "The file is empty: no auth_user rows.")
-            }
-            header = try Self.djangoHeader(first.fields)
+            header = try format == .csv ? Self.header(first.fields) : Self.djangoHeader(first.fields)
             self.records = records
         case .htpasswd, .shadow:
             lines = ImportLines(bytes)

@@ -13,14 +13,7 @@ struct ImportedAccountWriter {
     /// their hashes and roles; the new accounts' ids by line.
     func insert(_ candidates: [ImportCandidate], in db: Database) throws -> [Int: Int64] {
         var ids: [Int: Int64] = [:]
-        var rest = candidates[...]
-        while !rest.isEmpty {
-            var size = Self.largest
-            while size > rest.count { size /= 2 }
-            let chunk = rest.prefix(size)
-            rest = rest.dropFirst(size)
-            try insertAccounts(chunk, into: &ids, in: db)
-        }
+        for chunk in Self.chunks(candidates) { try insertAccounts(chunk, into: &ids, in: db) }
         let new = candidates.filter { ids[$0.line] != nil }
         try insertHashes(new.filter { $0.hash != nil }, ids: ids, in: db)
         for candidate in new {
@@ -64,17 +57,25 @@ struct ImportedAccountWriter {
         }
     }
 
+    /// `candidates` in order, cut into runs of `largest` rows and then of smaller powers of two.
+    private static func chunks(_ candidates: [ImportCandidate]) -> [ArraySlice<ImportCandidate>] {
+        var chunks: [ArraySlice<ImportCandidate>] = []
+        var rest = candidates[...]
+        while !rest.isEmpty {
+            var size = largest
+            while size > rest.count { size /= 2 }
+            chunks.append(rest.prefix(size))
+            rest = rest.dropFirst(size)
+        }
+        return chunks
+    }
+
     private static func key(_ username: String, _ emailKey: String?) -> String {
         username + "\u{0}" + (emailKey ?? "")
     }
 
     private func insertHashes(_ candidates: [ImportCandidate], ids: [Int: Int64], in db: Database) throws {
-        var rest = candidates[...]
-        while !rest.isEmpty {
-            var size = Self.largest
-            while size > rest.count { size /= 2 }
-            let chunk = rest.prefix(size)
-            rest = rest.dropFirst(size)
+        for chunk in Self.chunks(candidates) {
             var values: [any SQLBindable] = []
             for candidate in chunk {
                 guard let hash = candidate.hash, let id = ids[candidate.line] else { continue }
