@@ -85,6 +85,33 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
         #expect(detail == "htpasswd: 2 imported, 0 updated, 0 skipped, 0 refused")
     }
 
+    @Test func everySchemeMadeByItsRealToolImportsSignsInAndBecomesArgon2id() throws {
+        let password = ForeignHashTests.password
+        var hashes = try ForeignHashTests.tools.map { tool, arguments, stdin, prefix, _ in
+            try RealTool.output(tool, arguments, stdin: stdin, after: prefix)
+        }
+        hashes += try DjangoTool.hashes(
+            password, hashers: ["pbkdf2_sha256", "pbkdf2_sha1", "argon2", "bcrypt_sha256", "bcrypt", "scrypt"])
+        // Quoted: Argon2 parameters hold commas.
+        let csv =
+            "username,password_hash\n" + hashes.enumerated().map { "user\($0.offset),\"\($0.element)\"\n" }.joined()
+        guard case .imported(let summary) = try run(csv, .csv) else {
+            Issue.record("not imported")
+            return
+        }
+        #expect(summary.imported == hashes.count)
+        let schemes = try workers.database.read { db in
+            try db.query("SELECT DISTINCT scheme FROM imported_passwords ORDER BY scheme") { try $0.string("scheme") }
+        }
+        #expect(Set(schemes) == Set(ForeignHash.Scheme.allCases.map(\.rawValue)), "\(schemes)")
+        for index in hashes.indices {
+            #expect(!signIn("user\(index)", password + "!"), "\(hashes[index])")
+            #expect(signIn("user\(index)", password), "\(hashes[index])")
+        }
+        #expect(try count("SELECT count(*) FROM imported_passwords") == 0)
+        #expect(try count("SELECT count(*) FROM users WHERE password_hash LIKE '$argon2id$v=19$%'") == hashes.count)
+    }
+
     @Test func aShadowFileImportsLockedAccountsDisabledAndRefusesAnEmptyPassword() throws {
         let sha = try Self.hash("mkpasswd", ["-m", "yescrypt", "--stdin"], "carol's password")
         let shadow = """
