@@ -209,6 +209,18 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
         #expect(try count("SELECT count(*) FROM users WHERE email = 'carl@example.com'") == 1)
     }
 
+    @Test func aBadPhoneIsRefusedWithWhatIsWrongWithIt() throws {
+        let sha = try Self.hash("mkpasswd", ["-m", "sha256crypt", "--stdin"], "a password")
+        guard case .refused(let summary) = try run("username,password_hash,phone\nolga,\(sha),12345\n", .csv) else {
+            Issue.record("a bad phone was imported")
+            return
+        }
+        #expect(
+            summary.refusals.map(\.reason) == [
+                "invalid phone number: it must start with + or 00 and the country calling code"
+            ])
+    }
+
     @Test func theFileItselfCanBeRefusedBeforeAnyRow() throws {
         let cases: [([UInt8], ImportFormat, String)] = [
             ([], .csv, "The file is empty: a CSV import starts with a header row."),

@@ -58,7 +58,7 @@ struct ImportFieldCheck {
         }
         var phone: PhoneNumber?
         if let text = record.phone {
-            do { phone = try PhoneNumber(text) } catch { return refuse("invalid phone number") }
+            do { phone = try PhoneNumber(text) } catch { return refuse("invalid phone number: it " + error.reason) }
         }
         var name: DisplayName?
         if let text = record.name {
