@@ -53,14 +53,9 @@ extension ForeignHash {
             return Self.constantTimeEqual(computed, expected)
         case .bcryptSHA256:
             // Django hashes the password first (bcrypt reads 72 bytes at most), as lowercase hex.
-            let hex = SHA256Digest.hash(password).map { byte in
-                let digits = Array("0123456789abcdef".utf8)
-                return [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
-            }
+            let hex = Hex.encode(SHA256Digest.hash(password))
             let bcrypt = String(text.dropFirst("bcrypt_sha256$".count))
-            guard let computed = Self.crypt(String(decoding: hex.joined(), as: UTF8.self), setting: bcrypt) else {
-                return false
-            }
+            guard let computed = Self.crypt(hex, setting: bcrypt) else { return false }
             return Self.constantTimeEqual(Array(computed.utf8), Array(bcrypt.utf8))
         case .scrypt:
             guard fields.count == 6, let n = UInt64(fields[1]), let r = UInt32(fields[3]), let p = UInt32(fields[4]),
