@@ -14,10 +14,9 @@ struct ImportedAccountWriter {
     func insert(_ candidates: [ImportCandidate], in db: Database) throws -> [Int: Int64] {
         var ids: [Int: Int64] = [:]
         for chunk in Self.chunks(candidates) { try insertAccounts(chunk, into: &ids, in: db) }
-        let new = candidates.filter { ids[$0.line] != nil }
-        try insertHashes(new.filter { $0.hash != nil }, ids: ids, in: db)
-        for candidate in new {
-            guard let id = ids[candidate.line] else { continue }
+        let new = candidates.compactMap { candidate in ids[candidate.line].map { (id: $0, candidate: candidate) } }
+        try insertHashes(new.compactMap { new in new.candidate.hash.map { (new.id, $0) } }, in: db)
+        for (id, candidate) in new {
             for role in candidate.roles {
                 try db.execute(
                     "INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING", [id, role.value])
@@ -57,10 +56,10 @@ struct ImportedAccountWriter {
         }
     }
 
-    /// `candidates` in order, cut into runs of `largest` rows and then of smaller powers of two.
-    private static func chunks(_ candidates: [ImportCandidate]) -> [ArraySlice<ImportCandidate>] {
-        var chunks: [ArraySlice<ImportCandidate>] = []
-        var rest = candidates[...]
+    /// `rows` in order, cut into runs of `largest` and then of smaller powers of two.
+    private static func chunks<Row>(_ rows: [Row]) -> [ArraySlice<Row>] {
+        var chunks: [ArraySlice<Row>] = []
+        var rest = rows[...]
         while !rest.isEmpty {
             var size = largest
             while size > rest.count { size /= 2 }
@@ -74,13 +73,11 @@ struct ImportedAccountWriter {
         username + "\u{0}" + (emailKey ?? "")
     }
 
-    private func insertHashes(_ candidates: [ImportCandidate], ids: [Int: Int64], in db: Database) throws {
-        for chunk in Self.chunks(candidates) {
+    /// Each new account's imported hash: one placeholder row per value row, by construction.
+    private func insertHashes(_ hashes: [(userID: Int64, hash: ForeignHash)], in db: Database) throws {
+        for chunk in Self.chunks(hashes) {
             var values: [any SQLBindable] = []
-            for candidate in chunk {
-                guard let hash = candidate.hash, let id = ids[candidate.line] else { continue }
-                values += [id, hash.scheme.rawValue, hash.text, now.databaseSeconds]
-            }
+            for (userID, hash) in chunk { values += [userID, hash.scheme.rawValue, hash.text, now.databaseSeconds] }
             try db.execute(
                 "INSERT INTO imported_passwords (user_id, scheme, hash, imported_at) VALUES "
                     + Array(repeating: "(?, ?, ?, ?)", count: chunk.count).joined(separator: ", "), values)
