@@ -169,12 +169,20 @@ public final class LatchkeyService: Sendable {
     public func authorize(token: String, role: String, client: ClientContext? = nil) async throws(LatchkeyError)
         -> Principal
     {
+        try await authorize(token: token, roles: [role], client: client)
+    }
+
+    /// The principal of `token` if it may act in every one of `roles`; `forbidden` if signed in
+    /// without one of them.
+    public func authorize(token: String, roles: [String], client: ClientContext? = nil) async throws(LatchkeyError)
+        -> Principal
+    {
         try await logged("authorize") { () async throws(LatchkeyError) in
             let isAccessToken = AccessToken.looksLikeOne(token)
             let request =
                 isAccessToken
-                ? Authorize.Check.Request(accessToken: AccessToken(token), role: role)
-                : Authorize.Check.Request(token: SessionToken(token), role: role)
+                ? Authorize.Check.Request(accessToken: AccessToken(token), roles: roles)
+                : Authorize.Check.Request(token: SessionToken(token), roles: roles)
             let response = try await runOnDatabaseLane(client) { workers in
                 AuthorizeInteractor.answer(request, workers: workers)
             }

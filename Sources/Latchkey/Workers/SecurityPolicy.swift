@@ -24,7 +24,10 @@ public struct SecurityPolicy: Sendable, Hashable {
     @Bounded(1...100_000) public var maximumFailedLoginsPerName = 100
     /// Failures from one address, across any names, that block the address.
     @Bounded(1...100_000) public var maximumFailedLoginsPerAddress = 100
-    /// The window of the two counts above, and how long a blocked address stays blocked.
+    /// Registrations from one address in `addressFailureWindow`: each costs an Argon2id hash and a
+    /// row, so past this the address registers nothing more until the window ends.
+    @Bounded(1...100_000) public var maximumRegistrationsPerAddress = 10
+    /// The window of the counts above, and how long a blocked address stays blocked.
     @Bounded(.seconds(1)...Self.longest) public var addressFailureWindow: Duration = .seconds(3600)
     /// How long a write waits for another process's lock before failing as busy.
     @Bounded(.milliseconds(1)...(.seconds(600))) public var busyTimeout: Duration = .seconds(5)

@@ -1,4 +1,4 @@
-/// Checks a session and a role in one statement.
+/// Checks a session and the roles it needs in one statement.
 public final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentationLogic>, AuthorizeBusinessLogic {
     public func check(request: Authorize.Check.Request) {
         presenter.presentCheck(response: Self.answer(request, workers: workers))
@@ -8,16 +8,20 @@ public final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentatio
     static func answer(_ request: Authorize.Check.Request, workers: LatchkeyWorkers) -> Authorize.Check.Response {
         let now = workers.time.now()
         return SceneWork.respond {
-            guard let role = try? RoleName(request.role) else { return .invalidRole }
+            var roles: [String] = []
+            for name in request.roles {
+                guard let role = try? RoleName(name) else { return .invalidRole }
+                roles.append(role.value)
+            }
             if let token = request.accessToken {
                 let user = try workers.authenticate(token, now: now).user
-                return user.roles.contains(role.value) ? .allowed(user) : .forbidden(user)
+                return roles.allSatisfy(user.roles.contains) ? .allowed(user) : .forbidden(user)
             }
             // The session's one statement already carries its user's roles: one round trip.
             let found = try workers.database.readStatement { db in
                 try workers.gate.authenticate(request.token, now: now, in: db)
             }
-            let allowed = found.user.roles.contains(role.value)
+            let allowed = roles.allSatisfy(found.user.roles.contains)
             workers.recordUse(of: found, now: now)
             return allowed ? .allowed(found.user) : .forbidden(found.user)
         }

@@ -2,32 +2,44 @@
 /// for the embedding tool that guards its own actions.
 public enum Authorize {
     public enum Check {
-        /// The token and the role asked for.
+        /// The token and the roles asked for.
         public struct Request: Sendable {
             public var token: SessionToken?
             /// A personal access token, checked instead of `token` when set.
             public var accessToken: AccessToken?
-            public var role: String
+            /// Every role the holder must have (all of them; none asks only for a live credential).
+            public var roles: [String]
 
             /// A request: may the user of `token` act as `role`?
             public init(token: SessionToken?, role: String) {
+                self.init(token: token, roles: [role])
+            }
+
+            /// A request: may the user of `token` act in every one of `roles`?
+            public init(token: SessionToken?, roles: [String]) {
                 self.token = token
-                self.role = role
+                self.roles = roles
             }
 
             /// A request: may `accessToken` act as `role` (a role it carries that its user holds)?
             public init(accessToken: AccessToken?, role: String) {
+                self.init(accessToken: accessToken, roles: [role])
+            }
+
+            /// A request: may `accessToken` act in every one of `roles` (each carried by the token and
+            /// held by its user)?
+            public init(accessToken: AccessToken?, roles: [String]) {
                 self.accessToken = accessToken
-                self.role = role
+                self.roles = roles
             }
         }
 
         /// The outcome, for the presenter (and for a caller that wants no presenter).
         public enum Response: Sendable, Hashable {
             case allowed(UserProfile)
-            /// Signed in, without the role.
+            /// Signed in, without a role asked for.
             case forbidden(UserProfile)
-            /// The role's name breaks the rules; no such role can exist.
+            /// A role's name breaks the rules; no such role can exist.
             case invalidRole
             case sessionRefused(SessionProblem)
             case unavailable(ServiceProblem)

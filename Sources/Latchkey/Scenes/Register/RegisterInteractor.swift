@@ -8,6 +8,11 @@ public final class RegisterInteractor: SceneInteractor<any RegisterPresentationL
             response: SceneWork.respond {
                 do {
                     let fields = try validate(request)
+                    // Counted before the hash, so a flood from one address costs one cheap write each.
+                    let now = workers.time.now()
+                    guard
+                        try workers.database.write({ db in try workers.throttle.reserveRegistration(now: now, in: db) })
+                    else { return .rejected(.throttled) }
                     // Slow, so outside any transaction; the unique index decides who gets the name.
                     return .registered(try store(fields, hash: try workers.hasher.hash(fields.password)))
                 } catch let failure as Register.CreateAccount.Failure {

@@ -38,6 +38,9 @@ public enum Register {
             case invalidPhone(reason: String)
             case invalidDisplayName
             case passwordRejected(PasswordRejection)
+            /// The client's address registered too many accounts lately (or is blocked for failed
+            /// sign-ins); nothing was hashed or stored.
+            case throttled
         }
 
         /// What the display shows.

@@ -8,6 +8,10 @@ public final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>, 
         switch response {
         case .registered(let user):
             .registered(message: "Account \(user.username) created.", card: ProfileCard(user, session: nil))
+        case .rejected(.throttled):
+            .failed(
+                FailureViewModel(
+                    message: message(for: .throttled), kind: .notAuthenticated, code: code(for: .throttled)))
         case .rejected(let failure):
             .failed(FailureViewModel(message: message(for: failure), kind: .invalidInput, code: code(for: failure)))
         case .unavailable(let problem):
@@ -20,6 +24,7 @@ public final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>, 
         case .usernameTaken: .usernameTaken
         case .emailTaken: .emailTaken
         case .passwordRejected: .weakPassword
+        case .throttled: .throttled
         case .invalidUsername, .invalidEmail, .invalidPhone, .invalidDisplayName: .invalidInput
         }
     }
@@ -33,6 +38,7 @@ public final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>, 
         case .invalidPhone(let reason): FieldText.invalidPhone(reason)
         case .invalidDisplayName: FieldText.invalidDisplayName
         case .passwordRejected(let rejection): PasswordText.explain(rejection)
+        case .throttled: "Too many registrations from this address. Try again later."
         }
     }
 }
