@@ -119,7 +119,7 @@ def main():
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(os.path.join(folder, "server.log"), "w")
-    server = subprocess.Popen([binary, "--listen", f"127.0.0.1:{port}", "--database",
+    server = subprocess.Popen([binary, "--listen", f"127.0.0.1:{port}", "--registration", "open", "--database",
                                os.path.join(folder, "users.sqlite3")], stdout=log, stderr=log)
     try:
         for _ in range(400):

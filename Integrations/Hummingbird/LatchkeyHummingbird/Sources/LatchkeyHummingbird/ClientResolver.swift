@@ -1,54 +1,45 @@
-import Foundation
 import HTTPTypes
 import Hummingbird
 import Latchkey
+import Logging
 import NIOCore
 
-/// Who the client is: the socket's peer, or, when that peer is a trusted proxy, the address it
-/// forwarded (the right-most entry of `X-Forwarded-For` or `Forwarded` that is not itself a trusted
-/// proxy, so a client cannot choose its address by sending the header itself).
+/// Who the client is: the socket's peer, or, when that peer is a trusted proxy, the address the
+/// proxy wrote in the one header the operator names, read right to left past trusted proxies. A
+/// client cannot choose its address: an untrusted peer's headers are ignored, the other forwarded
+/// header is never read, and a hop that is not an address is refused rather than replaced by the
+/// proxy's own address (which would put every client behind it in one throttle bucket).
 struct ClientResolver: Sendable {
     let trusted: [AddressRange]
+    let header: ForwardedHeader
 
-    func client(_ request: Request, peer: SocketAddress?) -> ClientContext? {
-        let agent = request.headers[.userAgent]
+    init(trusted: [AddressRange], header: ForwardedHeader = .xForwardedFor) {
+        self.trusted = trusted
+        self.header = header
+    }
+
+    /// The refusal of a forwarded hop that is not an address: 400 with the one error object.
+    static func unusableHop(_ header: ForwardedHeader) -> LatchkeyError {
+        LatchkeyError(
+            code: .invalidInput,
+            message: "The proxy's \(header.fieldName.canonicalName) header names a client that is not an IP address.")
+    }
+
+    /// The request's client; nil for a peer with no IP address (a Unix socket).
+    func client(_ request: Request, peer: SocketAddress?) throws(LatchkeyError) -> ClientContext? {
         guard let socket = peer?.ipAddress else { return nil }
+        let agent = request.headers[.userAgent]
+        guard isTrusted(socket) else { return try? ClientContext(address: socket, userAgent: agent) }
         var address = socket
-        if isTrusted(socket) {
-            for hop in forwarded(request).reversed() {
-                guard (try? ClientContext(address: hop)) != nil else { break }
-                address = hop
-                if !isTrusted(hop) { break }
-            }
+        for hop in header.hops(in: request.headers).reversed() {
+            guard let parsed = ForwardedHeader.address(of: hop) else { throw Self.unusableHop(header) }
+            address = parsed
+            if !isTrusted(parsed) { break }
         }
-        return (try? ClientContext(address: address, userAgent: agent)) ?? (try? ClientContext(address: socket))
+        return try? ClientContext(address: address, userAgent: agent)
     }
 
     private func isTrusted(_ address: String) -> Bool {
         trusted.contains { $0.contains(address) }
-    }
-
-    /// The forwarded chain, client first: `Forwarded: for=` when present (RFC 7239), else
-    /// `X-Forwarded-For`.
-    private func forwarded(_ request: Request) -> [String] {
-        let standard = request.headers[values: HTTPField.Name("Forwarded")!].flatMap { $0.split(separator: ",") }
-            .compactMap { element -> String? in
-                for pair in element.split(separator: ";") {
-                    let parts = pair.split(separator: "=", maxSplits: 1)
-                    guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "for"
-                    else { continue }
-                    let value = parts[1].trimmingCharacters(in: CharacterSet.whitespaces.union(["\""]))
-                    // [2001:db8::1]:port, or a.b.c.d:port
-                    if value.hasPrefix("["), let end = value.firstIndex(of: "]") {
-                        return String(value[value.index(after: value.startIndex)..<end])
-                    }
-                    if value.filter({ $0 == ":" }).count == 1 { return String(value.split(separator: ":")[0]) }
-                    return value
-                }
-                return nil
-            }
-        if !standard.isEmpty { return standard }
-        return request.headers[values: HTTPField.Name("X-Forwarded-For")!].flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

@@ -40,7 +40,15 @@ struct JSONInput {
     }
 
     /// Reads the body of `request` (at most `limit` bytes) as an object with only `allowed` keys.
+    /// The body must be declared `application/json`: a browser sends that cross-site only after a
+    /// CORS preflight, which Latchkey never grants, so a page elsewhere cannot post a form or a
+    /// `text/plain` body to these routes.
     static func read(_ request: Request, allowed: Set<String>, limit: Int) async throws(Refusal) -> JSONInput {
+        guard isJSON(request.headers[.contentType]) else {
+            throw Refusal(
+                response: ErrorResponse.badRequest(
+                    "Send the body as JSON, with Content-Type: application/json.", status: .unsupportedMediaType))
+        }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: limit)
@@ -104,6 +112,13 @@ struct JSONInput {
         case .bool(let value)?: return value
         default: throw Refusal(response: ErrorResponse.badRequest("The field \(key) must be true or false."))
         }
+    }
+
+    /// True for `application/json`, in any case, with or without parameters (`; charset=utf-8`).
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 
     /// A field name as the message may show it: printable ASCII only, cut short.

@@ -16,7 +16,7 @@ public struct LatchkeyAuthenticator<Context: LatchkeyRequestContextProtocol>: Ro
         self.service = service
         self.options = options
         self.role = role
-        resolver = ClientResolver(trusted: options.trustedProxies)
+        resolver = ClientResolver(trusted: options.trustedProxies, header: options.forwardedHeader)
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
@@ -26,7 +26,7 @@ public struct LatchkeyAuthenticator<Context: LatchkeyRequestContextProtocol>: Ro
         var context = context
         do {
             let credentials = try Credentials.required(request, unsafe: unsafe, options: options)
-            let client = resolver.client(request, peer: context.remoteAddress)
+            let client = try resolver.client(request, peer: context.remoteAddress)
             context.principal =
                 if let role {
                     try await service.authorize(token: credentials.token, role: role, client: client)

@@ -2,9 +2,11 @@ public import Latchkey
 
 /// How the routes see the network and the browser.
 public struct LatchkeyHTTPOptions: Sendable {
-    /// Peers whose `X-Forwarded-For` / `Forwarded` headers are believed; from anyone else the
-    /// socket's address is the client.
+    /// Peers whose forwarded header is believed; from anyone else the socket's address is the client.
     public var trustedProxies: [AddressRange]
+    /// The one header trusted proxies name the client in (`X-Forwarded-For` unless the operator's
+    /// proxy writes `Forwarded`); the other is never read.
+    public var forwardedHeader: ForwardedHeader
     /// The origin the browser sees (`https://auth.example.com`), trusted by the cross-origin check
     /// besides the request's own host.
     public var publicOrigin: String?
@@ -14,13 +16,27 @@ public struct LatchkeyHTTPOptions: Sendable {
     public var insecureCookie: Bool
     /// The largest request body read, in bytes.
     public var maximumBodyBytes: Int
+    /// Whether anyone may create an account through `POST /v1/register` (`open`), or only the
+    /// operator, through `latchkey admin` or the library (`closed`).
+    public var registration: Registration
+
+    /// Who may create accounts over HTTP.
+    public enum Registration: String, Sendable, CaseIterable {
+        /// Anyone, limited per address (`SecurityPolicy.maximumRegistrationsPerAddress`).
+        case open
+        /// Nobody: `POST /v1/register` answers 403 `forbidden`.
+        case closed
+    }
 
     /// Options for a server behind `trustedProxies`, seen at `publicOrigin`.
     public init(
-        trustedProxies: [AddressRange] = [], publicOrigin: String? = nil, insecureCookie: Bool = false,
-        maximumBodyBytes: Int = 16 * 1024
+        trustedProxies: [AddressRange] = [], forwardedHeader: ForwardedHeader = .xForwardedFor,
+        publicOrigin: String? = nil, insecureCookie: Bool = false, maximumBodyBytes: Int = 16 * 1024,
+        registration: Registration = .closed
     ) {
+        self.registration = registration
         self.trustedProxies = trustedProxies
+        self.forwardedHeader = forwardedHeader
         self.publicOrigin = publicOrigin
         self.insecureCookie = insecureCookie
         self.maximumBodyBytes = maximumBodyBytes

@@ -21,7 +21,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         self.service = service
         self.options = options
         self.metrics = metrics
-        resolver = ClientResolver(trusted: options.trustedProxies)
+        resolver = ClientResolver(trusted: options.trustedProxies, header: options.forwardedHeader)
     }
 
     /// Adds every route to `router`.
@@ -52,11 +52,15 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
     private func addAccountRoutes(to router: Router<Context>) {
         router.post("/v1/register") { request, context in
             await answer {
+                guard options.registration == .open else {
+                    throw LatchkeyError(
+                        code: .forbidden, message: "Registration is closed: an operator creates accounts here.")
+                }
                 let input = try await read(request, ["username", "password", "email", "phone", "display_name"])
                 let principal = try await service.register(
                     username: try input.required("username"), password: try input.required("password"),
                     email: try input.string("email"), phone: try input.string("phone"),
-                    displayName: try input.string("display_name"), client: client(request, context))
+                    displayName: try input.string("display_name"), client: try client(request, context))
                 return JSONResponse.make(Registered(registered: true, principal: principal), status: .created)
             }
         }
@@ -66,7 +70,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         router.get("/v1/me") { request, context in
             await answer {
                 let token = try token(request)
-                let client = client(request, context)
+                let client = try client(request, context)
                 let principal = try await service.authenticate(token: token, client: client)
                 return JSONResponse.make(Me(principal: principal, profile: try await service.profile(token: token)))
             }
@@ -77,7 +81,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
                 let input = try await read(request, ["current", "new"])
                 let ended = try await service.changePassword(
                     token: credentials.token, current: try input.required("current"), new: try input.required("new"),
-                    client: client(request, context))
+                    client: try client(request, context))
                 return JSONResponse.make(PasswordChanged(changed: true, otherSessionsEnded: ended))
             }
         }
@@ -108,7 +112,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
                 let credentials = try signedIn(request, unsafe: true)
                 let id = context.parameters.get("id") ?? ""
                 let current = try await service.revokeSession(
-                    token: credentials.token, id: id, client: client(request, context))
+                    token: credentials.token, id: id, client: try client(request, context))
                 var response = JSONResponse.make(SignedOut(signedOut: 1, current: current))
                 if current && credentials.viaCookie { response.setCookie(SessionCookie.clear(options: options)) }
                 return response
@@ -143,7 +147,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
                     let input = try await read(request, fields)
                     return JSONResponse.make(
                         try await service.secondFactor(
-                            token: credentials.token, try action(input), client: client(request, context)))
+                            token: credentials.token, try action(input), client: try client(request, context)))
                 }
             }
         }
@@ -168,7 +172,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
                 }
                 let made = try await service.createAccessToken(
                     token: credentials.token, name: try input.required("name"), roles: try input.strings("roles"),
-                    expiry: expiry ?? .policyDefault, client: client(request, context))
+                    expiry: expiry ?? .policyDefault, client: try client(request, context))
                 return JSONResponse.make(made, status: .created)
             }
         }
@@ -176,7 +180,8 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
             await answer {
                 let credentials = try signedIn(request, unsafe: true)
                 let revoked = try await service.revokeAccessToken(
-                    token: credentials.token, id: context.parameters.get("id") ?? "", client: client(request, context))
+                    token: credentials.token, id: context.parameters.get("id") ?? "",
+                    client: try client(request, context))
                 return JSONResponse.make(["revoked": revoked])
             }
         }
@@ -192,7 +197,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         if wantsCookie && !CrossOriginCheck.allows(request, publicOrigin: options.publicOrigin) {
             throw CrossOriginCheck.refusal
         }
-        let client = client(request, context)
+        let client = try client(request, context)
         let (username, password) = (try input.required("username"), try input.required("password"))
         let label = try input.string("label")
         var result = try await counted(step: .password) { () async throws(LatchkeyError) in
@@ -223,21 +228,24 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
     private func logout(_ request: Request, _ context: Context, everywhere: Bool) async throws -> Response {
         let credentials = try signedIn(request, unsafe: true)
         let ended = try await service.signOut(
-            token: credentials.token, everywhere: everywhere, client: client(request, context))
+            token: credentials.token, everywhere: everywhere, client: try client(request, context))
         var response = JSONResponse.make(SignedOut(signedOut: ended, current: ended > 0))
         if credentials.viaCookie { response.setCookie(SessionCookie.clear(options: options)) }
         return response
     }
 
     /// The forward-auth check (nginx `auth_request`, Traefik `ForwardAuth`, Caddy `forward_auth`):
-    /// 200 with the principal in headers, 401 without a live session, 403 without `?role=`.
+    /// 200 with the principal in headers, 401 without a live session, 403 without every role
+    /// `?role=` names (`?role=admin,ops`: both). Any other parameter, or `role` twice, is a 400: a
+    /// misspelt requirement must not quietly let everyone in.
     private func forwardAuth(_ request: Request, _ context: Context) async -> Response {
         await answer {
+            let roles = try Self.requiredRoles(request.uri.queryParameters)
             let token = try token(request)
-            let client = client(request, context)
+            let client = try client(request, context)
             let principal: Principal
-            if let role = request.uri.queryParameters.get("role") {
-                principal = try await service.authorize(token: token, role: role, client: client)
+            if let roles {
+                principal = try await service.authorize(token: token, roles: roles, client: client)
             } else {
                 principal = try await service.authenticate(token: token, client: client)
             }
@@ -249,6 +257,27 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
             headers[.cacheControl] = "no-store"
             return Response(status: .ok, headers: headers)
         }
+    }
+
+    /// The roles `/v1/auth?role=a,b` requires (nil: none asked for).
+    static func requiredRoles(_ query: Parameters) throws(LatchkeyError) -> [String]? {
+        var roles: [String]?
+        for (key, value) in query {
+            guard key == "role" else {
+                throw LatchkeyError(
+                    code: .invalidInput, message: "/v1/auth takes only the parameter role (role=a,b requires both).")
+            }
+            guard roles == nil else {
+                throw LatchkeyError(
+                    code: .invalidInput, message: "Give role once; several roles are one list: role=a,b requires both.")
+            }
+            let names = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard !names.contains(where: \.isEmpty) else {
+                throw LatchkeyError(code: .invalidInput, message: "role names a role, or several separated by commas.")
+            }
+            roles = names
+        }
+        return roles
     }
 
     // MARK: Helpers
@@ -264,8 +293,8 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         try Credentials.required(request, unsafe: unsafe, options: options)
     }
 
-    func client(_ request: Request, _ context: Context) -> ClientContext? {
-        resolver.client(request, peer: context.remoteAddress)
+    func client(_ request: Request, _ context: Context) throws(LatchkeyError) -> ClientContext? {
+        try resolver.client(request, peer: context.remoteAddress)
     }
 
     func read(_ request: Request, _ allowed: Set<String>) async throws(JSONInput.Refusal) -> JSONInput {

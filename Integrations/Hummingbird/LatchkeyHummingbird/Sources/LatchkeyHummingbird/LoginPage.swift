@@ -27,8 +27,8 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
             return Self.page(
                 .password, next: next, message: CrossOriginCheck.refusal.message, status: .forbidden)
         }
-        let client = routes.client(request, context)
         do {
+            let client = try routes.client(request, context)
             let result: SignInResult
             if let challenge = form["challenge"] {
                 result = try await routes.counted(step: .secondFactor) { () async throws(LatchkeyError) in
@@ -64,7 +64,9 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
                 .password, next: "/", message: CrossOriginCheck.refusal.message, status: .forbidden)
         }
         if let cookie = request.cookies[routes.options.cookieName] {
-            _ = try? await routes.service.signOut(token: cookie.value, client: routes.client(request, context))
+            // Signing out needs no address: an unusable forwarded hop still ends the session.
+            let client = (try? routes.client(request, context)) ?? nil
+            _ = try? await routes.service.signOut(token: cookie.value, client: client)
         }
         var response = Response(status: .seeOther, headers: [.location: "/login", .cacheControl: "no-store"])
         response.setCookie(SessionCookie.clear(options: routes.options))

@@ -27,9 +27,9 @@ struct RecoveryPage<Context: LatchkeyRequestContextProtocol> {
         guard CrossOriginCheck.allows(request, publicOrigin: routes.options.publicOrigin) else {
             return Self.resetPage(token: token, message: CrossOriginCheck.refusal.message, status: .forbidden)
         }
-        let client = routes.client(request, context)
         let password = form["password"] ?? ""
         do {
+            let client = try routes.client(request, context)
             if let token {
                 _ = try await routes.service.completePasswordReset(
                     linkToken: token, newPassword: password, client: client)

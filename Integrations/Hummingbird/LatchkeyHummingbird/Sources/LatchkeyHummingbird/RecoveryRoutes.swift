@@ -10,7 +10,7 @@ extension LatchkeyRoutes {
             await answer {
                 let input = try await read(request, ["account"])
                 try await service.requestPasswordReset(
-                    account: try input.required("account"), client: client(request, context))
+                    account: try input.required("account"), client: try client(request, context))
                 return JSONResponse.make(ResetRequested(requested: true), status: .accepted)
             }
         }
@@ -21,11 +21,11 @@ extension LatchkeyRoutes {
                 let ended: Int
                 if let link = try input.string("token") {
                     ended = try await service.completePasswordReset(
-                        linkToken: link, newPassword: password, client: client(request, context))
+                        linkToken: link, newPassword: password, client: try client(request, context))
                 } else {
                     ended = try await service.completePasswordReset(
                         username: try input.required("username"), code: try input.required("code"),
-                        newPassword: password, client: client(request, context))
+                        newPassword: password, client: try client(request, context))
                 }
                 return JSONResponse.make(ResetCompleted(reset: true, sessionsEnded: ended))
             }
@@ -34,7 +34,7 @@ extension LatchkeyRoutes {
             await answer {
                 let credentials = try signedIn(request, unsafe: true)
                 let address = try await service.requestEmailVerification(
-                    token: credentials.token, client: client(request, context))
+                    token: credentials.token, client: try client(request, context))
                 return JSONResponse.make(["sent_to": address], status: .accepted)
             }
         }
@@ -43,11 +43,12 @@ extension LatchkeyRoutes {
                 let input = try await read(request, ["code", "token"])
                 let address: String
                 if let link = try input.string("token") {
-                    address = try await service.verifyEmail(linkToken: link, client: client(request, context))
+                    address = try await service.verifyEmail(linkToken: link, client: try client(request, context))
                 } else {
                     let credentials = try signedIn(request, unsafe: true)
                     address = try await service.verifyEmail(
-                        token: credentials.token, code: try input.required("code"), client: client(request, context))
+                        token: credentials.token, code: try input.required("code"), client: try client(request, context)
+                    )
                 }
                 return JSONResponse.make(["verified": address])
             }
@@ -59,7 +60,7 @@ extension LatchkeyRoutes {
                 let profile = try await service.updateProfile(
                     token: credentials.token, displayName: try input.change("display_name"),
                     phone: try input.change("phone"), email: try input.change("email"),
-                    password: try input.string("password"), client: client(request, context))
+                    password: try input.string("password"), client: try client(request, context))
                 return JSONResponse.make(profile)
             }
         }

@@ -18,7 +18,8 @@ struct LatchkeyServer: AsyncParsableCommand {
               latchkey-server --database /var/lib/latchkey/users.sqlite3
               latchkey-server --listen 0.0.0.0:8080 --trusted-proxy 10.0.0.0/8 --public-origin https://auth.example.com
               latchkey-server --database users.sqlite3 --deliver-command /usr/local/bin/send-latchkey-mail
-            """)
+            """,
+        version: "0.1.0")
 
     @Option(help: "HOST:PORT to listen on.")
     var listen = "127.0.0.1:8080"
@@ -26,8 +27,32 @@ struct LatchkeyServer: AsyncParsableCommand {
     @Option(help: "The database: a SQLite file or a postgresql:// URL (default: $LATCHKEY_DATABASE).")
     var database: String?
 
-    @Option(help: "A proxy (CIDR or address) whose X-Forwarded-For / Forwarded headers are believed; repeatable.")
+    @Option(help: "A proxy (CIDR or address) whose forwarded header is believed; repeatable.")
     var trustedProxy: [String] = []
+
+    @Option(
+        help:
+            "The one header trusted proxies name the client in: x-forwarded-for or forwarded (the other is never read)."
+    )
+    var forwardedHeader = ForwardedHeader.xForwardedFor.rawValue
+
+    @Option(
+        help:
+            "open: anyone may register over HTTP (limited per address); closed: only the operator creates accounts."
+    )
+    var registration = LatchkeyHTTPOptions.Registration.closed.rawValue
+
+    @Option(help: "Seconds a request's head may take to arrive, from its first byte.")
+    var headerTimeout = 10
+
+    @Option(help: "Seconds a request's body may take to arrive, after its head.")
+    var bodyTimeout = 10
+
+    @Option(help: "Seconds a kept-alive connection may sit idle before it is closed.")
+    var idleTimeout = 60
+
+    @Option(help: "Connections open at once (default: 1000, or fewer when the file limit is lower).")
+    var maxConnections: Int?
 
     @Option(help: "The origin browsers see, e.g. https://auth.example.com (trusted by the cross-origin check).")
     var publicOrigin: String?
@@ -55,6 +80,21 @@ struct LatchkeyServer: AsyncParsableCommand {
         for range in trustedProxy where AddressRange(range) == nil {
             throw ValidationError("--trusted-proxy \(range) is not an address or a CIDR range.")
         }
+        guard ForwardedHeader(rawValue: forwardedHeader) != nil else {
+            throw ValidationError("--forwarded-header takes x-forwarded-for or forwarded.")
+        }
+        guard LatchkeyHTTPOptions.Registration(rawValue: registration) != nil else {
+            throw ValidationError("--registration takes open or closed.")
+        }
+        for (name, seconds) in [("header", headerTimeout), ("body", bodyTimeout), ("idle", idleTimeout)]
+        where !(1...3_600).contains(seconds) {
+            throw ValidationError("--\(name)-timeout takes 1 to 3600 seconds.")
+        }
+        let files = Self.fileLimit()
+        if let maxConnections, !(1...max(1, files - Self.reservedFiles)).contains(maxConnections) {
+            throw ValidationError(
+                "--max-connections takes 1 to \(max(1, files - Self.reservedFiles)) (the open-file limit is \(files)).")
+        }
         guard (1...300).contains(deliverTimeout) else {
             throw ValidationError("--deliver-timeout takes 1 to 300 seconds.")
         }
@@ -80,8 +120,14 @@ struct LatchkeyServer: AsyncParsableCommand {
         }
         let service = LatchkeyService(workers: workers, logger: logger)
         let options = LatchkeyHTTPOptions(
-            trustedProxies: trustedProxy.compactMap(AddressRange.init), publicOrigin: publicOrigin,
-            insecureCookie: insecureCookie)
+            trustedProxies: trustedProxy.compactMap(AddressRange.init),
+            forwardedHeader: ForwardedHeader(rawValue: forwardedHeader) ?? .xForwardedFor, publicOrigin: publicOrigin,
+            insecureCookie: insecureCookie,
+            registration: LatchkeyHTTPOptions.Registration(rawValue: registration) ?? .closed)
+        let limits = ConnectionLimits(
+            headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout),
+            idleTimeout: .seconds(idleTimeout),
+            maximumConnections: maxConnections ?? max(1, min(1_000, Self.fileLimit() - Self.reservedFiles)))
         // One registry for Latchkey's counters and Hummingbird's request metrics (through
         // swift-metrics), written out by GET /metrics.
         let metrics = LatchkeyMetrics()
@@ -91,8 +137,9 @@ struct LatchkeyServer: AsyncParsableCommand {
         LatchkeyRoutes<LatchkeyRequestContext>(service: service, options: options, metrics: metrics).add(to: router)
         let (host, port) = Self.hostAndPort(listen)!
         let app = Application(
-            router: router,
-            configuration: .init(address: .hostname(host, port: port), serverName: "latchkey-server"),
+            router: router, server: limits.server,
+            configuration: limits.applied(
+                to: .init(address: .hostname(host, port: port), serverName: "latchkey-server")),
             logger: logger)
         try await app.runService()
     }
@@ -104,6 +151,18 @@ struct LatchkeyServer: AsyncParsableCommand {
         pages[.passwordReset] = resetURL ?? publicOrigin.map { $0 + "/reset" }
         pages[.emailVerification] = verifyURL ?? publicOrigin.map { $0 + "/verify-email" }
         return CommandDelivery(command: deliverCommand, timeout: .seconds(deliverTimeout), linkBases: pages)
+    }
+
+    /// Descriptors kept back from the connection cap: the listener, the database and its journal,
+    /// delivery commands' pipes, logging.
+    static let reservedFiles = 64
+
+    /// The soft limit on open files (`ulimit -n`).
+    static func fileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
+        // RLIM_INFINITY is all ones; Swift does not import the macro as a value.
+        return limit.rlim_cur == rlim_t.max ? Int.max / 2 : Int(clamping: limit.rlim_cur)
     }
 
     static func hostAndPort(_ text: String) -> (String, Int)? {

@@ -15,7 +15,9 @@ import Testing
     let server: TestServer
 
     // The router test framework sends no Host: the public origin is what an Origin header must name.
-    init() throws { server = try TestServer(options: LatchkeyHTTPOptions(publicOrigin: "http://localhost")) }
+    init() throws {
+        server = try TestServer(options: LatchkeyHTTPOptions(publicOrigin: "http://localhost", registration: .open))
+    }
 
     private func cookie(_ client: any TestClientProtocol) async throws -> String {
         _ = try await client.signedIn("alice")

@@ -49,6 +49,33 @@ import Testing
         }
     }
 
+    @Test func aMisspeltRepeatedOrEmptyRoleParameterIs400NeverAPass() async throws {
+        try await server.test { client in
+            let token = try await client.signedIn("alice")
+            for query in [
+                "roles=admin", "rol=admin", "role=admin&role=root", "role=", "role=admin,", "role=,admin", "x=1",
+            ] {
+                let answer = try await client.get("/v1/auth?\(query)", token: token)
+                #expect(answer.status == .badRequest, "\(query)")
+                #expect(try errorCode(answer) == "invalid_input")
+            }
+        }
+    }
+
+    @Test func severalRolesInOneParameterAreAllRequired() async throws {
+        try await server.test { client in
+            let token = try await client.signedIn("alice")
+            grantAdmin("alice")
+            #expect(try await client.get("/v1/auth?role=admin,ops", token: token).status == .forbidden)
+            AdminInteractor(presenter: NoAdminDisplay(), workers: server.service.workers).act(
+                request: .init(
+                    username: "alice", action: .roles(add: ["ops"], remove: []), actor: .init(osUser: "test")))
+            let allowed = try await client.get("/v1/auth?role=admin,ops", token: token)
+            #expect(allowed.status == .ok)
+            #expect(allowed.headers[HTTPField.Name("X-Latchkey-Roles")!] == "admin,ops")
+        }
+    }
+
     @Test func theCookieAuthenticatesLikeTheBearerToken() async throws {
         try await server.test { client in
             _ = try await client.signedIn("alice")

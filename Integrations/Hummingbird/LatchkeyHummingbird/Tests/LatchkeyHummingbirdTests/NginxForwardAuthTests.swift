@@ -14,10 +14,7 @@ import Testing
         try await server.application(port: 0).test(.live) { client in
             let appPort = try #require(client.port)
             let token = try await client.signedIn("alice")
-            let nginx = try Nginx(
-                example: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples"),
-                latchkeyPort: appPort, applicationPort: appPort)
+            let nginx = try Nginx(example: Nginx.examples, latchkeyPort: appPort, applicationPort: appPort)
             defer { nginx.stop() }
 
             let anonymous = try await nginx.get("/hello", token: nil)
@@ -36,12 +33,47 @@ import Testing
     }
 }
 
+/// The shipped example as the README deploys it (`--trusted-proxy 127.0.0.1`): the client's own
+/// forwarded headers never choose the address the server records and throttles.
+@Suite(.serialized) struct NginxClientAddressTests {
+    @Test func aClientsOwnForwardedHeadersNeverChooseItsAddressThroughNginx() async throws {
+        let server = try TestServer(
+            options: LatchkeyHTTPOptions(trustedProxies: [AddressRange("127.0.0.1")!], registration: .open))
+        try await server.application(port: 0).test(.live) { client in
+            let appPort = try #require(client.port)
+            _ = try await client.signedIn("alice")
+            let nginx = try Nginx(example: Nginx.examples, latchkeyPort: appPort, applicationPort: appPort)
+            defer { nginx.stop() }
+            let spoofed = [
+                "Forwarded": "for=203.0.113.9", "X-Forwarded-For": "203.0.113.9", "X-Real-IP": "203.0.113.9",
+            ]
+            let login = try await nginx.request(
+                "POST", "/v1/login", token: nil, headers: spoofed.merging(["Content-Type": "application/json"]) { $1 },
+                body: #"{"username": "alice", "password": "\#(TestServer.password)"}"#)
+            #expect(login.status == 200)
+            let token = try #require(
+                (try JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any])?["token"] as? String)
+            let sessions = try await nginx.request("GET", "/v1/sessions", token: token, headers: spoofed)
+            #expect(sessions.status == 200)
+            let listed = try JSONSerialization.jsonObject(with: Data(sessions.body.utf8)) as? [String: Any]
+            let addresses = (listed?["sessions"] as? [[String: Any]] ?? []).compactMap { $0["address"] as? String }
+            // curl's own address, as nginx saw it; never the one the client wrote.
+            #expect(addresses.contains("127.0.0.1"))
+            #expect(!addresses.contains("203.0.113.9"))
+        }
+    }
+}
+
 /// A throwaway nginx: the example's server block, its ports rewritten, under a minimal main
 /// configuration in a temporary folder.
 struct Nginx {
     let folder: URL
     let port: Int
     let process: Spawned
+
+    /// The shipped examples folder.
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
 
     init(example: URL, latchkeyPort: Int, applicationPort: Int) throws {
         guard let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].first(where: FileManager.default.isExecutableFile)
@@ -91,16 +123,32 @@ struct Nginx {
     func get(_ path: String, token: String?, headers: [String: String] = [:]) async throws -> (
         status: Int, body: String
     ) {
-        let folder = folder
-        let port = port
-        return try await offThePool { try Self.curl(folder: folder, port: port, path, token: token, headers: headers) }
+        try await request("GET", path, token: token, headers: headers)
     }
 
-    private static func curl(folder: URL, port: Int, _ path: String, token: String?, headers: [String: String])
-        throws -> (status: Int, body: String)
-    {
+    /// A request through nginx with curl, with `body` when given.
+    func request(
+        _ method: String, _ path: String, token: String?, headers: [String: String] = [:], body: String? = nil
+    ) async throws -> (status: Int, body: String) {
+        let folder = folder
+        let port = port
+        return try await offThePool {
+            try Self.curl(folder: folder, port: port, method, path, token: token, headers: headers, body: body)
+        }
+    }
+
+    private static func curl(
+        folder: URL, port: Int, _ method: String, _ path: String, token: String?, headers: [String: String],
+        body: String?
+    ) throws -> (status: Int, body: String) {
         let output = folder.appendingPathComponent("response-\(UUID().uuidString)")
-        var arguments = ["-s", "-o", output.path, "-w", "%{http_code}", "--max-time", "10"]
+        var arguments = ["-s", "-o", output.path, "-w", "%{http_code}", "--max-time", "10", "-X", method]
+        if let body {
+            // From a file: a password never stands in curl's arguments.
+            let file = folder.appendingPathComponent("request-\(UUID().uuidString)")
+            try body.write(to: file, atomically: true, encoding: .utf8)
+            arguments += ["--data-binary", "@" + file.path]
+        }
         if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
         for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
         arguments.append("http://127.0.0.1:\(port)\(path)")

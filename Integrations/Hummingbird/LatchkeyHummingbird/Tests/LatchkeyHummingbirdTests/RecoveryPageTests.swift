@@ -15,7 +15,8 @@ import Testing
     let server: TestServer
 
     init() throws {
-        server = try TestServer(options: LatchkeyHTTPOptions(publicOrigin: "http://localhost"), delivery: delivery)
+        server = try TestServer(
+            options: LatchkeyHTTPOptions(publicOrigin: "http://localhost", registration: .open), delivery: delivery)
     }
 
     private func form(

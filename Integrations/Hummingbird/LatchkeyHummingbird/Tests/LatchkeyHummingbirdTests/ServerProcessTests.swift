@@ -47,7 +47,8 @@ import Testing
         let server = try Spawned(
             Self.binary,
             [
-                "--listen", "127.0.0.1:\(port)", "--database", folder.appendingPathComponent("db.sqlite3").path,
+                "--listen", "127.0.0.1:\(port)", "--registration", "open", "--database",
+                folder.appendingPathComponent("db.sqlite3").path,
                 "--deliver-command", "cat >> '\(mailbox)'", "--public-origin", "https://auth.example.test",
             ])
         try FreePort.waitUntilListening(port)

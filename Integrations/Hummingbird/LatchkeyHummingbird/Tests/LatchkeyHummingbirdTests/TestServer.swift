@@ -18,7 +18,8 @@ struct TestServer {
     static let password = "correct horse battery staple"
 
     init(
-        options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(), policy: SecurityPolicy = SecurityPolicy(),
+        options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(registration: .open),
+        policy: SecurityPolicy = SecurityPolicy(),
         hasher: (any PasswordHashing)? = nil, lanes: LatchkeyService.Lanes = LatchkeyService.Lanes(),
         delivery: any MessageDelivery = NoDelivery()
     ) throws {
