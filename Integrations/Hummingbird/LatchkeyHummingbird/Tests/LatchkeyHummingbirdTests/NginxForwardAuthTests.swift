@@ -119,48 +119,18 @@ struct Nginx {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// A GET through nginx with curl (a client of its own, as a browser or a script would be).
+    /// A GET through nginx (see `ProxyClient`).
     func get(_ path: String, token: String?, headers: [String: String] = [:]) async throws -> (
         status: Int, body: String
     ) {
-        try await request("GET", path, token: token, headers: headers)
+        try await ProxyClient(folder: folder, port: port).get(path, token: token, headers: headers)
     }
 
-    /// A request through nginx with curl, with `body` when given.
+    /// A request through nginx (see `ProxyClient`).
     func request(
         _ method: String, _ path: String, token: String?, headers: [String: String] = [:], body: String? = nil
     ) async throws -> (status: Int, body: String) {
-        let folder = folder
-        let port = port
-        return try await offThePool {
-            try Self.curl(folder: folder, port: port, method, path, token: token, headers: headers, body: body)
-        }
-    }
-
-    private static func curl(
-        folder: URL, port: Int, _ method: String, _ path: String, token: String?, headers: [String: String],
-        body: String?
-    ) throws -> (status: Int, body: String) {
-        let output = folder.appendingPathComponent("response-\(UUID().uuidString)")
-        var arguments = ["-s", "-o", output.path, "-w", "%{http_code}", "--max-time", "10", "-X", method]
-        if let body {
-            // From a file: a password never stands in curl's arguments.
-            let file = folder.appendingPathComponent("request-\(UUID().uuidString)")
-            try body.write(to: file, atomically: true, encoding: .utf8)
-            arguments += ["--data-binary", "@" + file.path]
-        }
-        if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
-        for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
-        arguments.append("http://127.0.0.1:\(port)\(path)")
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = arguments
-        let status = Pipe()
-        curl.standardOutput = status
-        try curl.run()
-        let code = status.fileHandleForReading.readDataToEndOfFile()
-        curl.waitUntilExit()
-        let body = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return (Int(String(decoding: code, as: UTF8.self)) ?? 0, body)
+        try await ProxyClient(folder: folder, port: port).request(
+            method, path, token: token, headers: headers, body: body)
     }
 }
