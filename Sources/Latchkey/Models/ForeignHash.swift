@@ -131,7 +131,7 @@ struct ForeignHash: Sendable, Hashable {
         guard parameters.count == 3, let log2N = alphabet.firstIndex(of: parameters[1]),
             let r = alphabet.firstIndex(of: parameters[2]), log2N < 47, r < 47, alphabet.contains(parameters[0])
         else { return nil }
-        return log2N + 1 > 40 ? nil : 128 << (log2N + 1) * (r + 1)
+        return log2N + 1 > 40 ? nil : (128 << (log2N + 1)) * (r + 1)
     }
 
     /// `$argon2id$v=19$m=M,t=T,p=P$salt$digest` (or `argon2i`), with costs a sign-in can afford: an
