@@ -87,6 +87,13 @@ final class ImportedHashSpy: ImportedHashVerifying {
         try AccountAdministration(workers: workers).disable(username: "alice")
         expectOnlyTheDummyVerify(signIn(Seeds.password), "disabled, right password")
         expectOnlyTheDummyVerify(signIn(oldPassword), "disabled, wrong password")
+        // The password is never computed, so the trail says why without saying whether it was right.
+        let reasons = try workers.database.read { db in
+            try db.query("SELECT reason FROM auth_events WHERE kind = 'login_failed' ORDER BY id") {
+                try $0.optionalString("reason")
+            }
+        }
+        #expect(reasons == ["disabled", "disabled"])
     }
 
     @Test("a disabled account with an imported bcrypt hash runs no bcrypt, only the dummy verify")
