@@ -2,7 +2,7 @@ import Foundation
 import Latchkey
 
 // `swift run -c release latchkey-bench [--quick] [--json] [--sizes N,N…] [--postgresql URL] [--import-rows N]
-// [--import-only]`, from Benchmarks/: the cases of the speed issues, each with its target; ratios come
+// [--import-only] [--refusals-only]`, from Benchmarks/: the cases of the speed issues, each with its target; ratios come
 // from runs interleaved in one process. With --postgresql (an empty database), the largest population
 // is copied there and measured too, and the import runs there once.
 let arguments = CommandLine.arguments.dropFirst()
@@ -51,6 +51,13 @@ let postgresURL = arguments.firstIndex(of: "--postgresql").flatMap { flag in
         ?? (quick ? 100_000 : 1_000_000)
     try cases.imports(rows: rows, rounds: quick ? 2 : 3, latchkey: latchkey, postgresql: postgresURL)
 }
+// `--refusals-only`: only the refusal-cost case (no population needed).
+if arguments.contains("--refusals-only") {
+    log("bench: refusals …")
+    try cases.refusals()
+    Report.print(cases.results, json: json, quick: quick)
+    exit(0)
+}
 if arguments.contains("--import-only") {
     try measureImports()
     Report.print(cases.results, json: json, quick: quick)
@@ -81,6 +88,8 @@ log("bench: concurrency …")
 try cases.concurrency(population)
 log("bench: login …")
 try cases.login(population, hash: hash)
+log("bench: refusals …")
+try cases.refusals()
 log("bench: access tokens …")
 cases.results += try await cases.accessTokens(population)
 log("bench: reset requests …")

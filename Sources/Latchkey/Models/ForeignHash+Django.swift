@@ -13,8 +13,9 @@ extension ForeignHash {
         return text
     }
 
-    /// Costs a sign-in can pay: PBKDF2 at most 4,000,000 iterations (Django 5.2 writes 1,000,000),
-    /// scrypt at most 256 MiB (Django writes N = 2^14, r = 8: 16 MiB) and 16 lanes.
+    /// Costs a sign-in can pay, each at most about a bcrypt at cost 13: PBKDF2 at most 1,500,000
+    /// iterations (Django 5.2 writes 1,000,000, 6.0 1,200,000), scrypt at most 64 MiB (128 · N · r
+    /// bytes) and 128 MiB of work over its lanes (Django writes N = 2^14, r = 8, p = 5: 16 MiB, 80 MiB).
     static func djangoWellFormed(_ text: String, _ scheme: Scheme) -> Bool {
         let fields = text.split(separator: "$", omittingEmptySubsequences: false)
         let salt = { (field: Substring) in
@@ -24,7 +25,7 @@ extension ForeignHash {
         case .pbkdf2SHA256, .pbkdf2SHA1:
             let length = scheme == .pbkdf2SHA256 ? LibCrypto.Digest.sha256.length : LibCrypto.Digest.sha1.length
             guard LibCrypto.available, fields.count == 4, let iterations = Int(fields[1]),
-                (1...4_000_000).contains(iterations), salt(fields[2])
+                (1...1_500_000).contains(iterations), salt(fields[2])
             else { return false }
             return Base64.decodePadded(fields[3])?.count == length
         case .bcryptSHA256:
@@ -32,7 +33,7 @@ extension ForeignHash {
         case .scrypt:
             guard fields.count == 6, let n = Int(fields[1]), n > 1, n & (n - 1) == 0, salt(fields[2]),
                 let r = Int(fields[3]), (1...32).contains(r), let p = Int(fields[4]), (1...16).contains(p),
-                n <= (256 << 20) / (128 * r)
+                n <= (64 << 20) / (128 * r), n <= (128 << 20) / (128 * r * p)
             else { return false }
             return Base64.decodePadded(fields[5])?.count == 64
         default: return false

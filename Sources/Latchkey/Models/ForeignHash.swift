@@ -102,14 +102,18 @@ struct ForeignHash: Sendable, Hashable {
             || (Base64.isURLSafe(byte) && byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_"))
     }
 
-    /// Costs a sign-in can pay: bcrypt at most 2^16 rounds, sha-crypt at most 1,000,000 (its
-    /// default is 5,000); crypt_checksalt checks their form, not their size.
+    /// Costs a sign-in can pay, each at most about a bcrypt at cost 13 (a few hundred milliseconds,
+    /// paid once before the re-hash; bcrypt at 16 took 5.6 s a try): bcrypt at most 2^13 rounds,
+    /// sha-crypt at most 1,000,000 (its default is 5,000), yescrypt at most 64 MiB (libxcrypt's
+    /// cost 7; its default, 5, is 16 MiB). crypt_checksalt checks their form, not their size.
     private static func affordable(_ fields: [Substring.UTF8View], _ scheme: Scheme) -> Bool {
         let number = { (bytes: Substring.UTF8View.SubSequence) in Int(String(decoding: bytes, as: UTF8.self)) }
         switch scheme {
         case .bcrypt:
             guard fields.count == 4, fields[2].count == 2, let cost = number(fields[2][...]) else { return false }
-            return (4...16).contains(cost)
+            return (4...13).contains(cost)
+        case .yescrypt:
+            return fields.count == 5 && yescryptMemory(Array(fields[2])).map { $0 <= 64 << 20 } == true
         case .sha512crypt, .sha256crypt:
             let prefix = Array("rounds=".utf8)
             guard let rounds = fields.first(where: { $0.starts(with: prefix) }) else { return true }
@@ -118,8 +122,22 @@ struct ForeignHash: Sendable, Hashable {
         }
     }
 
+    /// The memory yescrypt's parameters (`j9T`: flavour, log2 N - 1, r - 1, in crypt's alphabet, as
+    /// libxcrypt writes them) ask for, 128 · N · r bytes; nil for any other form (optional extra
+    /// parameters such as more passes are not accepted: no tool writes them).
+    private static func yescryptMemory(_ parameters: [UInt8]) -> Int? {
+        let alphabet = Array("./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+        // One character encodes values below 47; larger ones take more and are far past any cap.
+        guard parameters.count == 3, let log2N = alphabet.firstIndex(of: parameters[1]),
+            let r = alphabet.firstIndex(of: parameters[2]), log2N < 47, r < 47, alphabet.contains(parameters[0])
+        else { return nil }
+        return log2N + 1 > 40 ? nil : (128 << (log2N + 1)) * (r + 1)
+    }
+
     /// `$argon2id$v=19$m=M,t=T,p=P$salt$digest` (or `argon2i`), with costs a sign-in can afford: an
-    /// imported hash must not make one sign-in hold gigabytes (at most 256 MiB, 16 passes, 16 lanes).
+    /// imported hash must not make one sign-in hold gigabytes or run long (at most 256 MiB, 16 lanes,
+    /// and memory times passes at most 256 MiB: 128 MiB and 2 passes, PHP's 64 MiB and 4, Django's
+    /// 100 MiB and 2).
     private static func argon2WellFormed(_ text: String) -> Bool {
         let fields = text.split(separator: "$", omittingEmptySubsequences: false)
         guard fields.count == 6, fields[2] == "v=19" else { return false }
@@ -130,7 +148,7 @@ struct ForeignHash: Sendable, Hashable {
             values[parts[0]] = value
         }
         guard values.count == 3, let memory = values["m"], let passes = values["t"], let lanes = values["p"],
-            memory <= 262_144, passes <= 16, lanes <= 16
+            memory <= 262_144, memory * passes <= 262_144, lanes <= 16
         else { return false }
         let base64 = { (field: Substring) in
             !field.isEmpty && field.utf8.allSatisfy { Base64.isStandard($0) }

@@ -36,6 +36,8 @@ public struct LatchkeyWorkers: Sendable {
     /// The one access-token check.
     var tokenGate: AccessTokenGate { AccessTokenGate(tokens: accessTokens, policy: policy) }
     let oneTimeCodes = OneTimeCodeStore()
+    /// Verifies imported hashes; a spy stands in for it in tests.
+    var importedHashes: any ImportedHashVerifying = ImportedHashVerifier()
 
     /// Workers over `database`, at policy strength unless told otherwise; the secret defaults to the key
     /// file beside a database file.

@@ -31,20 +31,29 @@ struct Reauthentication: Sendable {
         return reservation
     }
 
-    /// The normalized password when `typed` matches `hash`; always one full Argon2id verify (against
-    /// the dummy hash when there is no account), so an unknown name costs what a known one does.
-    /// An imported hash (`imported`) is verified as its system made it, from the password as typed,
-    /// and then the dummy hash too: a sign-in never costs less than the policy's Argon2id, so timing
-    /// does not tell imported accounts apart by a weak hash.
-    func verify(_ typed: String, against hash: String?, imported: Bool = false) -> String? {
+    /// The normalized password when `typed` matches `hash`. A refusal known before any hash (no
+    /// account, a disabled one, no usable password, an imported hash past the costs Latchkey
+    /// verifies) runs exactly the policy's verify of the dummy hash, never the account's own, so it
+    /// costs what an unknown name costs: no quicker, no slower. An imported hash (`imported`) is
+    /// verified as its system made it, from the password as typed, and then the dummy hash too: a
+    /// sign-in never costs less than the policy's Argon2id, so timing does not tell imported
+    /// accounts apart by a weak hash.
+    func verify(_ typed: String, against hash: String?, imported: Bool = false, refused: Bool = false) -> String? {
         let password = PasswordRules(policy: workers.policy).normalizedForSignIn(typed)
-        if imported, let hash {
-            let verified = password != nil && ForeignHash(hash)?.verify(typed) == true
-            _ = workers.hasher.verify(password ?? "", against: workers.hasher.dummyHash)
-            return verified ? password : nil
+        let dummy = { _ = workers.hasher.verify(password ?? "", against: workers.hasher.dummyHash) }
+        guard !refused, let hash, hash != ImportCandidate.noPassword else {
+            dummy()
+            return nil
         }
-        let verified = workers.hasher.verify(password ?? "", against: hash ?? workers.hasher.dummyHash)
-        return verified && hash != nil ? password : nil
+        guard imported else { return workers.hasher.verify(password ?? "", against: hash) ? password : nil }
+        // Checked again as it is read: an older import may hold a cost past today's caps.
+        guard let foreign = ForeignHash(hash) else {
+            dummy()
+            return nil
+        }
+        let verified = password != nil && workers.importedHashes.verify(typed, against: foreign)
+        dummy()
+        return verified ? password : nil
     }
 
     /// Records a failed attempt (its reservation stays counted: a failure needs no second write).

@@ -27,8 +27,15 @@ struct ImportFieldCheck {
         return formatter
     }()
 
+    /// The creation times an import stores, in whole seconds: what every reader of `users` accepts
+    /// (`StoredTime.range`: 1970 on), up to a day from now. A later one is a mistake (milliseconds
+    /// for seconds, a typo); a day allows for a source's clock or a time zone written as UTC.
+    private let createdRange: ClosedRange<Int64>
+
     init(now: Date) {
         self.now = now
+        createdRange =
+            StoredTime.range.lowerBound...min(now.databaseSeconds + 86_400, StoredTime.range.upperBound)
     }
 
     func check(_ record: ImportRecord) -> Result<ImportCandidate, ImportRowProblem> {
@@ -71,6 +78,11 @@ struct ImportFieldCheck {
         var createdAt = now
         if let text = record.createdAt {
             guard let date = date(text) else { return refuse("created_at is not a date") }
+            // Compared as a Double: a time past Int64's seconds must not trap on the way.
+            let seconds = date.timeIntervalSince1970
+            guard seconds >= Double(createdRange.lowerBound), seconds < Double(createdRange.upperBound + 1) else {
+                return refuse("created_at is out of range (1970-01-01 to a day from now)")
+            }
             createdAt = date
         }
         return .success(

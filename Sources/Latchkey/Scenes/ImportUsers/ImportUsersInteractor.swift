@@ -103,7 +103,7 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
         }
         let (reason, existingID) = try conflict(candidate, inserted, lastIDBefore: lastIDBefore, in: db)
         if request.conflict == .update, let existingID {
-            try update(existingID, with: candidate, now: now, in: db)
+            try update(existingID, with: candidate, by: request.actor, now: now, in: db)
             summary.updated += 1
         } else if request.conflict == .skip {
             summary.skipped += 1
@@ -132,8 +132,14 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
     }
 
     /// `--on-conflict update`: the file's hash (and email, phone, name when given) replace the account's.
-    private func update(_ id: Int64, with candidate: ImportCandidate, now: Date, in db: Database) throws {
-        try replaceHash(candidate, userID: id, now: now, in: db)
+    /// A hash that changes the password ends what the old one opened, as `admin set-password` does.
+    private func update(
+        _ id: Int64, with candidate: ImportCandidate, by actor: AuthEvent.Operator, now: Date, in db: Database
+    ) throws {
+        if try replaceHash(candidate, userID: id, now: now, in: db) {
+            _ = try workers.endSignInsForOperatorPassword(
+                userID: id, usernameKey: candidate.username.value, by: actor, now: now, in: db)
+        }
         if let email = candidate.email {
             try db.execute(
                 "UPDATE users SET email = ?, email_key = ?, email_verified_at = NULL WHERE id = ?",
@@ -146,15 +152,21 @@ public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresent
         try db.execute("UPDATE users SET updated_at = ? WHERE id = ?", [now.databaseSeconds, id])
     }
 
-    /// `--on-conflict update`: the file's hash replaces the account's imported one, if any.
-    private func replaceHash(_ candidate: ImportCandidate, userID: Int64, now: Date, in db: Database) throws {
-        guard let hash = candidate.hash else { return }
+    /// `--on-conflict update`: the file's hash replaces the account's imported one, if any; false when
+    /// it gives none or the account's own (the password stays what it was).
+    private func replaceHash(_ candidate: ImportCandidate, userID: Int64, now: Date, in db: Database) throws -> Bool {
+        guard let hash = candidate.hash else { return false }
+        let current = try db.queryFirst("SELECT hash FROM imported_passwords WHERE user_id = ?", [userID]) {
+            try $0.string("hash")
+        }
+        guard current != hash.text else { return false }
         try db.execute(
             """
             INSERT INTO imported_passwords (user_id, scheme, hash, imported_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (user_id) DO UPDATE SET scheme = excluded.scheme, hash = excluded.hash,
                 imported_at = excluded.imported_at
             """, [userID, hash.scheme.rawValue, hash.text, now.databaseSeconds])
+        return true
     }
 
     private static func refuse(_ problem: ImportRowProblem, in summary: inout ImportUsers.Summary) {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Checks credentials through the Workers and opens a session.
-/// An unknown, malformed or disabled username costs the same Argon2id work as a wrong password, and
+/// An unknown, malformed or disabled username, or an account without a usable password, costs the
+/// same Argon2id work as a wrong password (the dummy verify, and nothing more), and
 /// the throttle counts attempts for names that do not exist exactly as for those that do.
 public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>, LoginBusinessLogic, LoginDataStore {
     public private(set) var signedInUser: UserProfile?
@@ -46,13 +47,14 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
         }
         // Refused without checking the password, in the same words for every name.
         guard let reservation = attempt.reservation else { return .throttled }
-        // Always one full verify: against the real hash, or the dummy at current parameters.
+        // Always one full verify: against the real hash, or only the dummy at current parameters
+        // when the answer is no whatever the password (a disabled account's hash is never computed).
         let account = attempt.account
         let password = reauthentication.verify(
-            request.password, against: account?.passwordHash, imported: account?.importedScheme != nil)
+            request.password, against: account?.passwordHash, imported: account?.importedScheme != nil,
+            refused: account?.isDisabled == true)
         guard let password, let account, !account.isDisabled else {
-            let reason: AuthEvent.FailureReason =
-                password != nil && account?.isDisabled == true ? .disabled : .badCredentials
+            let reason: AuthEvent.FailureReason = account?.isDisabled == true ? .disabled : .badCredentials
             try reauthentication.recordFailure(
                 .loginFailed, reason: reason, key: attempt.key, userID: account?.profile.id, now: now)
             return .invalidCredentials
