@@ -117,7 +117,8 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
         }
     }
 
-    /// Through the same rules as `passwd`; hashed outside the transaction; every session ends.
+    /// Through the same rules as `passwd`; hashed outside the transaction; every session and access
+    /// token ends.
     private func setPassword(_ password: String, for username: String, as authority: Admin.Authority, now: Date)
         throws -> Admin.Act.Response
     {
@@ -142,10 +143,12 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
             guard current.profile.id == user.id else { throw Admin.AccountProblem.noSuchUser }
             try workers.accounts.updatePasswordHash(userID: user.id, to: hash, now: now, in: db)
             let ended = try workers.sessions.revokeAll(userID: user.id, now: now, in: db)
+            let revoked = try workers.revokeAccessTokens(
+                userID: user.id, usernameKey: user.username, by: actor, now: now, in: db)
             try workers.throttle.reset(user.username, in: db)
             try workers.audit.record(
                 .passwordSet, usernameKey: user.username, userID: user.id, by: actor, now: now, in: db)
-            return .passwordSet(username: user.username, sessionsEnded: ended)
+            return .passwordSet(username: user.username, sessionsEnded: ended, accessTokensRevoked: revoked)
         }
     }
 
