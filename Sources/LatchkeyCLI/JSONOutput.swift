@@ -132,10 +132,19 @@ enum JSONOutput {
         let expires: String
     }
 
-    /// `passwd`'s result.
+    /// The result of `reset-password` and other changes that say only that they are done.
     struct Changed: Encodable {
         let changed = true
         let message: String
+    }
+
+    /// `passwd`'s result: what the change ended and kept.
+    struct PasswordChanged: Encodable {
+        let changed = true
+        let message: String
+        let otherSessionsEnded: Int
+        let accessTokensRevoked: Int
+        let accessTokensKept: Int
     }
 
     /// `history`'s result.
@@ -151,6 +160,7 @@ enum JSONOutput {
         let description: String
         let address: Nullable<String>
         let userAgent: Nullable<String>
+        let count: Int
 
         init(entry: History.ListEvents.Entry) {
             time = entry.timeISO8601
@@ -159,6 +169,7 @@ enum JSONOutput {
             description = entry.description
             address = Nullable(entry.address)
             userAgent = Nullable(entry.userAgent)
+            count = entry.count
         }
     }
 

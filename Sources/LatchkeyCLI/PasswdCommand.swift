@@ -5,18 +5,24 @@ import Latchkey
 struct PasswdCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
         commandName: "passwd",
-        abstract: "Change your password; your other sessions are signed out.",
+        abstract: "Change your password; your other sessions are signed out and your access tokens revoked.",
         discussion: """
             Asks for the current password, then twice for the new one. With --password-stdin, the first \
-            line of standard input is the current password and the second the new one.
+            line of standard input is the current password and the second the new one. Your access \
+            tokens are revoked with the change (one made in a stolen session would outlive it); \
+            --keep-tokens keeps them working.
 
             Examples:
               latchkey passwd
               printf '%s\\n%s\\n' 'the current one' 'a new long passphrase' | latchkey passwd --password-stdin
+              latchkey passwd --keep-tokens
             """)
 
     @Flag(help: "Read the current and the new password as two lines of standard input.")
     var passwordStdin = false
+
+    @Flag(help: "Keep your access tokens working (by default the change revokes them).")
+    var keepTokens = false
 
     @OptionGroup var options: GlobalOptions
 
@@ -27,7 +33,7 @@ struct PasswdCommand: LatchkeyCommand {
         let new = try input.read(prompt: "New password", confirm: true)
         let view = PasswdView(json: options.json)
         try root.sceneFactory().makeChangePasswordScene(display: view).interactor.changePassword(
-            request: .init(token: token, currentPassword: current, newPassword: new))
+            request: .init(token: token, currentPassword: current, newPassword: new, revokeTokens: !keepTokens))
         try view.finish()
     }
 }
@@ -36,7 +42,12 @@ struct PasswdCommand: LatchkeyCommand {
 final class PasswdView: CommandView, ChangePasswordDisplayLogic {
     func displayPasswordChange(viewModel: ChangePassword.Update.ViewModel) {
         switch viewModel {
-        case .changed(let message): show(message: message, json: JSONOutput.Changed(message: message), text: nil)
+        case .changed(let message, let ended, let revoked, let kept):
+            show(
+                message: message,
+                json: JSONOutput.PasswordChanged(
+                    message: message, otherSessionsEnded: ended, accessTokensRevoked: revoked, accessTokensKept: kept),
+                text: nil)
         case .failed(let failure): record(failure)
         }
     }

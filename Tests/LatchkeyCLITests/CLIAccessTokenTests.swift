@@ -39,6 +39,33 @@ import Testing
         #expect(revoked.stderr == "latchkey: Not signed in.\n")
     }
 
+    @Test("passwd revokes the tokens unless --keep-tokens, admin set-password always, and both say how many")
+    func recoveryRevokesTheTokensAndSaysHowMany() throws {
+        try cli.registerAndLogin()
+        let token = try #require(try json(try cli.run(["tokens", "create", "ci", "--json"]))["token"] as? String)
+        let password = CLIHarness.password
+        let kept = try cli.run(
+            ["passwd", "--password-stdin", "--keep-tokens", "--json"],
+            stdin: password + "\nanother good passphrase\n")
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(try json(kept)["access_tokens_revoked"] as? Int == 0)
+        #expect(try json(kept)["access_tokens_kept"] as? Int == 1)
+        #expect(try cli.run(["whoami"], extraEnvironment: ["LATCHKEY_TOKEN": token]).status == 0)
+
+        let changed = try cli.run(
+            ["passwd", "--password-stdin"], stdin: "another good passphrase\na third good passphrase\n")
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(changed.stdout + changed.stderr == "Password changed. 1 access token was revoked.\n")
+        #expect(try cli.run(["whoami"], extraEnvironment: ["LATCHKEY_TOKEN": token]).status == 1)
+
+        let second = try #require(try json(try cli.run(["tokens", "create", "ci", "--json"]))["token"] as? String)
+        let set = try cli.run(
+            ["admin", "set-password", "alice", "--password-stdin"], stdin: "a fourth good passphrase\n")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr == "Password of alice set; 1 session ended; 1 access token revoked.\n")
+        #expect(try cli.run(["whoami"], extraEnvironment: ["LATCHKEY_TOKEN": second]).status == 1)
+    }
+
     @Test func anOperatorListsAUsersTokensAndRevokesOne() throws {
         try cli.registerAndLogin()
         let created = try json(try cli.run(["tokens", "create", "ci", "--json"]))

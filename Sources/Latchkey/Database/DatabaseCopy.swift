@@ -28,7 +28,7 @@ public enum DatabaseCopy {
             [
                 "id", "occurred_at", "kind", "reason", "username_key", "user_id", "actor", "os_user", "actor_user_id",
                 "client_address",
-                "client_agent", "detail",
+                "client_agent", "detail", "access_token_id", "occurrences",
             ]
         ),
         ("user_roles", ["user_id", "role"]),

@@ -70,10 +70,12 @@ public struct AdministrationResult: Codable, Sendable, Hashable {
     public let username: String
     /// Sessions the action ended (disable, set password).
     public let sessionsEnded: Int?
+    /// Access tokens the action revoked (set password).
+    public var accessTokensRevoked: Int? = nil
     /// The roles after the change (roles).
     public let roles: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case outcome, username, sessionsEnded = "sessions_ended", roles
+        case outcome, username, sessionsEnded = "sessions_ended", accessTokensRevoked = "access_tokens_revoked", roles
     }
 }

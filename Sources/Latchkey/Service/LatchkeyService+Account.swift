@@ -1,20 +1,24 @@
 /// The signed-in user's own account: password, sessions, history.
 extension LatchkeyService {
     /// Replaces the password (the current one first, through the re-authentication rule); every other
-    /// session of the user ends. Answers how many ended.
+    /// session of the user ends, and every access token unless `revokeTokens` is false. Answers how
+    /// many sessions ended and how many tokens were revoked and still work.
     public func changePassword(
-        token: String, current: String, new: String, client: ClientContext? = nil
-    ) async throws(LatchkeyError) -> Int {
+        token: String, current: String, new: String, revokeTokens: Bool = true, client: ClientContext? = nil
+    ) async throws(LatchkeyError) -> PasswordChangeResult {
         try await logged("change_password") { () async throws(LatchkeyError) in
             let request = ChangePassword.Update.Request(
-                token: try Self.session(token, for: "change the password"), currentPassword: current, newPassword: new)
+                token: try Self.session(token, for: "change the password"), currentPassword: current, newPassword: new,
+                revokeTokens: revokeTokens)
             let response = try await runOnHashingLane(client) { workers in
                 Capture<ChangePassword.Update.Response>.answer {
                     ChangePasswordInteractor(presenter: $0, workers: workers).changePassword(request: request)
                 }
             }
             switch response {
-            case .changed(let ended, _): return ended
+            case .changed(let ended, let revoked, let kept):
+                return PasswordChangeResult(
+                    otherSessionsEnded: ended, accessTokensRevoked: revoked, accessTokensKept: kept)
             case .sessionRefused(let problem): throw .session(problem)
             case .invalidCredentials, .throttled, .rejected:
                 throw Self.failed(ChangePasswordPresenter.viewModel(for: response))

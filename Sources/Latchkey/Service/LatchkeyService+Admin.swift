@@ -79,9 +79,11 @@ extension LatchkeyService {
     private static func administrationResult(_ response: Admin.Act.Response) throws(LatchkeyError)
         -> AdministrationResult
     {
-        func done(_ outcome: String, _ name: String, ended: Int? = nil, roles: [String]? = nil) -> AdministrationResult
-        {
-            AdministrationResult(outcome: outcome, username: name, sessionsEnded: ended, roles: roles)
+        func done(
+            _ outcome: String, _ name: String, ended: Int? = nil, revoked: Int? = nil, roles: [String]? = nil
+        ) -> AdministrationResult {
+            AdministrationResult(
+                outcome: outcome, username: name, sessionsEnded: ended, accessTokensRevoked: revoked, roles: roles)
         }
         switch response {
         case .disabled(let name, let ended): return done("disabled", name, ended: ended)
@@ -89,7 +91,8 @@ extension LatchkeyService {
         case .unlocked(let name): return done("unlocked", name)
         case .passwordExpired(let name): return done("password_expired", name)
         case .deleted(let name): return done("deleted", name)
-        case .passwordSet(let name, let ended): return done("password_set", name, ended: ended)
+        case .passwordSet(let name, let ended, let revoked):
+            return done("password_set", name, ended: ended, revoked: revoked)
         case .roles(let name, let roles): return done("roles", name, roles: roles)
         case .secondFactorReset(let name): return done("second_factor_reset", name)
         case .tokenRevoked(let name, _): return done("access_token_revoked", name)

@@ -58,7 +58,7 @@ extension LatchkeyService {
                 }
             }
             switch response {
-            case .reset(_, let ended): return ended
+            case .reset(_, let ended, _): return ended
             case .invalidCode, .throttled, .rejected: throw Self.failed(PasswordResetPresenter.viewModel(for: response))
             case .unavailable(let problem): throw .unavailable(problem)
             }

@@ -36,6 +36,8 @@ public final class LatchkeyService: Sendable {
     private let database: Lane
     /// Runs the application's deliveries, after the answers, so a slow one delays no request.
     private let delivery: Lane
+    /// Keeps a flood of one refused access token to a log line a minute.
+    let refusalLog = RefusalLogLimiter(window: AccessTokenGate.refusalWindow)
 
     /// A service over `workers`; its lane threads start now and stop when it is released.
     public init(workers: LatchkeyWorkers, lanes: Lanes = Lanes(), logger: Logger = LatchkeyService.silentLogger) {
@@ -142,7 +144,7 @@ public final class LatchkeyService: Sendable {
     /// `not_signed_in` / `session_expired` / `password_change_required`. Records the use (at most
     /// once a minute; for an access token, with `client`, shown by `tokens list`).
     public func authenticate(token: String, client: ClientContext? = nil) async throws(LatchkeyError) -> Principal {
-        try await logged("authenticate") { () async throws(LatchkeyError) in
+        try await logged("authenticate", refusing: Self.accessToken(token)) { () async throws(LatchkeyError) in
             switch try await whoAmI(token, client: client) {
             case .signedIn(let user, let session): return Principal(user, session: session)
             case .signedInWithAccessToken(let user, let token): return Principal(user, accessToken: token)
@@ -151,6 +153,9 @@ public final class LatchkeyService: Sendable {
             }
         }
     }
+
+    /// `token` when it is an access token (whose refusals are logged once a minute), else nil.
+    private static func accessToken(_ token: String) -> String? { AccessToken.looksLikeOne(token) ? token : nil }
 
     /// The WhoAmI scene's answer for `token`, a session or an access token.
     func whoAmI(_ token: String, client: ClientContext?) async throws(LatchkeyError) -> WhoAmI.Profile.Response {
@@ -177,7 +182,7 @@ public final class LatchkeyService: Sendable {
     public func authorize(token: String, roles: [String], client: ClientContext? = nil) async throws(LatchkeyError)
         -> Principal
     {
-        try await logged("authorize") { () async throws(LatchkeyError) in
+        try await logged("authorize", refusing: Self.accessToken(token)) { () async throws(LatchkeyError) in
             let isAccessToken = AccessToken.looksLikeOne(token)
             let request =
                 isAccessToken

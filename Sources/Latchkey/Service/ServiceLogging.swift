@@ -7,10 +7,11 @@ extension LatchkeyService {
     /// A logger that drops everything: the default, so an embedder opts in.
     public static let silentLogger = Logger(label: "latchkey", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    /// Runs one call of the service and logs how it ended.
-    func logged<T>(_ operation: String, _ body: () async throws(LatchkeyError) -> T) async throws(LatchkeyError)
-        -> T
-    {
+    /// Runs one call of the service and logs how it ended. A refusal of the access token `refusing`
+    /// is logged once per token per `AccessTokenGate.refusalWindow`, saying how many were held back.
+    func logged<T>(
+        _ operation: String, refusing accessToken: String? = nil, _ body: () async throws(LatchkeyError) -> T
+    ) async throws(LatchkeyError) -> T {
         do {
             let value = try await body()
             logger.debug("\(operation) done", metadata: ["operation": .string(operation)])
@@ -18,6 +19,12 @@ extension LatchkeyService {
         } catch {
             var metadata: Logger.Metadata = ["operation": .string(operation), "code": .string(error.code.rawValue)]
             if Self.mayQuoteInput(error.code) == false { metadata["reason"] = .string(error.message) }
+            if let accessToken, Self.isRefusal(error.code) {
+                // Keyed by the token's hash, never the token; one key for text that is no token.
+                let key = AccessToken(accessToken)?.hash ?? Array(AccessToken.prefix.utf8)
+                guard let heldBack = refusalLog.admit(key, now: workers.time.now()) else { throw error }
+                if heldBack > 0 { metadata["held_back"] = .stringConvertible(heldBack) }
+            }
             logger.log(
                 level: Self.level(of: error.code), "\(operation) failed: \(error.code.rawValue)", metadata: metadata)
             throw error
@@ -45,6 +52,11 @@ extension LatchkeyService {
         case .unavailable, .storage: .error
         case .internalError: .critical
         }
+    }
+
+    /// The answers that refuse a credential.
+    private static func isRefusal(_ code: LatchkeyError.Code) -> Bool {
+        [.notSignedIn, .sessionExpired, .passwordChangeRequired].contains(code)
     }
 
     /// Input failures whose wording may quote what was typed.

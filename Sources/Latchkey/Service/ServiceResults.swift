@@ -141,9 +141,12 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     public let address: String?
     /// The client's user agent, or the local program and terminal.
     public let userAgent: String?
+    /// How many times it happened (refusals of one access token within a minute), or how many
+    /// tokens one revocation ended; 1 for most events.
+    public let count: Int
 
     enum CodingKeys: String, CodingKey {
-        case time, kind, reason, byAdministrator = "by_administrator", address, userAgent = "user_agent"
+        case time, kind, reason, byAdministrator = "by_administrator", address, userAgent = "user_agent", count
     }
 
     /// Every key always present, `null` for what is absent (as the CLI's JSON).
@@ -155,6 +158,7 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
         try container.encode(byAdministrator, forKey: .byAdministrator)
         try container.encode(address, forKey: .address)
         try container.encode(userAgent, forKey: .userAgent)
+        try container.encode(count, forKey: .count)
     }
 
     init(_ event: AuthEvent) {
@@ -164,6 +168,7 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
         byAdministrator = event.actor != nil
         address = event.address
         userAgent = event.userAgent
+        count = event.occurrences
     }
 }
 

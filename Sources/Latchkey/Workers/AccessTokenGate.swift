@@ -7,6 +7,10 @@ struct AccessTokenGate: Sendable {
     let tokens: AccessTokenStore
     let policy: SecurityPolicy
 
+    /// The refusals of one token within this long are one audit event with a count: a script that
+    /// keeps a revoked token, or a flood of it, writes one row a minute, not one per use.
+    static let refusalWindow: Duration = .seconds(60)
+
     /// The live token, or throws the `SessionProblem` that refuses it.
     func authenticate(_ token: AccessToken?, now: Date, in db: Database) throws -> StoredAccessToken {
         guard let token else { throw SessionProblem.notSignedIn }
@@ -30,7 +34,8 @@ struct AccessTokenGate: Sendable {
 
 extension LatchkeyWorkers {
     /// The user of an access token (roles: the token's effective roles), read in one statement;
-    /// its use is recorded, and a known token refused (revoked, expired, user disabled) is audited.
+    /// its use is recorded, and a known token refused (revoked, expired, user disabled) is audited,
+    /// once per token per `AccessTokenGate.refusalWindow` with how many times.
     func authenticate(_ token: AccessToken?, now: Date) throws -> StoredAccessToken {
         guard let token else { throw SessionProblem.notSignedIn }
         let stored = try database.readStatement { db in try accessTokens.find(token, in: db) }
@@ -42,9 +47,9 @@ extension LatchkeyWorkers {
             if let stored {
                 // Best effort, as for a use: the read decided the answer.
                 _ = try? database.write { db in
-                    try audit.record(
-                        .accessTokenRefused, usernameKey: stored.user.username, userID: stored.user.id, now: now,
-                        in: db)
+                    try audit.recordRefusal(
+                        ofAccessToken: stored.token.id, usernameKey: stored.user.username, userID: stored.user.id,
+                        window: AccessTokenGate.refusalWindow, now: now, in: db)
                 }
             }
             throw error

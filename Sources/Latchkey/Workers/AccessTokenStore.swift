@@ -128,6 +128,16 @@ struct AccessTokenStore: Sendable {
         return matching
     }
 
+    /// Revokes the user's tokens that could still be used (recovery ends them); answers how many.
+    func revokeLive(userID: Int64, now: Date, in db: Database) throws -> Int {
+        try db.execute(
+            """
+            UPDATE access_tokens SET revoked_at = ?
+            WHERE user_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+            """, [now.databaseSeconds, userID, now.databaseSeconds])
+        return db.changes
+    }
+
     /// Revokes every token of a user (disabling the account ends them); answers how many.
     func revokeAll(userID: Int64, now: Date, in db: Database) throws -> Int {
         try db.execute(

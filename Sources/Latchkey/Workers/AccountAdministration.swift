@@ -39,4 +39,20 @@ extension LatchkeyWorkers {
         try audit.record(.accountDisabled, usernameKey: usernameKey, userID: userID, by: actor, now: now, in: db)
         return ended
     }
+
+    /// Revokes every live access token of the user, audited as one event with their number, in the
+    /// caller's transaction: recovery (a reset, an operator's new password, a change unless the user
+    /// keeps them) ends the tokens as it ends the sessions, since a thief may have made some in a
+    /// stolen session. Returns how many.
+    func revokeAccessTokens(
+        userID: Int64, usernameKey: String, by actor: AuthEvent.Operator? = nil, now: Date, in db: Database
+    ) throws -> Int {
+        let revoked = try accessTokens.revokeLive(userID: userID, now: now, in: db)
+        if revoked > 0 {
+            try audit.record(
+                .accessTokenRevoked, usernameKey: usernameKey, userID: userID, by: actor, occurrences: revoked,
+                now: now, in: db)
+        }
+        return revoked
+    }
 }

@@ -118,6 +118,9 @@ public struct AuthEvent: Sendable, Hashable {
     public var userAgent: String? = nil
     /// More about an event concerning many accounts (an import's counts).
     public var detail: String? = nil
+    /// How many times it happened: the refusals of one access token within a minute are one event,
+    /// and so are the tokens revoked at once with a password.
+    public var occurrences: Int = 1
 }
 
 /// Writes and reads the `auth_events` table inside the caller's transaction.
@@ -127,19 +130,48 @@ struct AuditLog: Sendable {
 
     func record(
         _ kind: AuthEvent.Kind, reason: AuthEvent.FailureReason? = nil, usernameKey: String, userID: Int64?,
-        by actor: AuthEvent.Operator? = nil, detail: String? = nil, now: Date, in db: Database
+        by actor: AuthEvent.Operator? = nil, detail: String? = nil, accessTokenID: Int64? = nil, occurrences: Int = 1,
+        now: Date, in db: Database
     ) throws {
         try db.execute(
             """
             INSERT INTO auth_events (
                 occurred_at, kind, reason, username_key, user_id, actor, os_user, actor_user_id, client_address,
-                client_agent, detail)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                client_agent, detail, access_token_id, occurrences)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 now.databaseSeconds, kind.rawValue, reason?.rawValue, usernameKey, userID,
                 actor.map { _ in "admin" }, actor?.osUser, actor?.userID, client?.address, client?.userAgent, detail,
+                accessTokenID, Int64(occurrences),
             ])
+    }
+
+    /// Counts a refusal of the access token `tokenID`: the first within `window` is a new event,
+    /// the others add one to its occurrences, in the caller's write transaction (which the writer
+    /// lock on SQLite, and SERIALIZABLE with retries on PostgreSQL, make race-free). Answers the
+    /// count so far in the window (1: a new event).
+    func recordRefusal(
+        ofAccessToken tokenID: Int64, usernameKey: String, userID: Int64, window: Duration, now: Date,
+        in db: Database
+    ) throws -> Int {
+        let counted = try db.queryFirst(
+            """
+            UPDATE auth_events SET occurrences = occurrences + 1
+            WHERE id = (
+                SELECT max(id) FROM auth_events
+                WHERE access_token_id = ? AND kind = ? AND user_id = ? AND occurred_at > ?)
+            RETURNING occurrences
+            """,
+            [
+                tokenID, AuthEvent.Kind.accessTokenRefused.rawValue, userID,
+                now.databaseSeconds - window.wholeSeconds,
+            ]
+        ) { try $0.int64("occurrences") }
+        if let counted { return Int(counted) }
+        try record(
+            .accessTokenRefused, usernameKey: usernameKey, userID: userID, accessTokenID: tokenID, now: now, in: db)
+        return 1
     }
 
     /// The operator of a row read by `recent`, or nil when the user acted.
@@ -161,7 +193,7 @@ struct AuditLog: Sendable {
     func recent(userID: Int64, limit: Int, in db: Database) throws -> [AuthEvent] {
         let sql = """
             SELECT e.occurred_at, e.kind, e.reason, e.username_key, e.user_id, e.actor, e.os_user, e.actor_user_id,
-                a.username AS actor_username, e.client_address, e.client_agent
+                a.username AS actor_username, e.client_address, e.client_agent, e.occurrences
             FROM auth_events e LEFT JOIN users a ON a.id = e.actor_user_id
             WHERE e.user_id = ? ORDER BY e.occurred_at DESC, e.id DESC LIMIT ?
             """
@@ -174,7 +206,8 @@ struct AuditLog: Sendable {
                 reason: try row.optionalString("reason").flatMap(AuthEvent.FailureReason.init(rawValue:)),
                 usernameKey: try row.string("username_key"), userID: try row.optionalInt64("user_id"),
                 actor: try Self.actor(row),
-                address: try row.optionalString("client_address"), userAgent: try row.optionalString("client_agent"))
+                address: try row.optionalString("client_address"), userAgent: try row.optionalString("client_agent"),
+                occurrences: Int(try row.int64("occurrences")))
         }
     }
 }

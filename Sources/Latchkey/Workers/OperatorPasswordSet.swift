@@ -9,7 +9,7 @@ extension LatchkeyWorkers {
         userID: Int64, usernameKey: String, by actor: AuthEvent.Operator, now: Date, in db: Database
     ) throws -> (sessions: Int, tokens: Int) {
         let sessions = try self.sessions.revokeAll(userID: userID, now: now, in: db)
-        let tokens = try accessTokens.revokeAll(userID: userID, now: now, in: db)
+        let tokens = try revokeAccessTokens(userID: userID, usernameKey: usernameKey, by: actor, now: now, in: db)
         try throttle.reset(usernameKey, in: db)
         try audit.record(.passwordSet, usernameKey: usernameKey, userID: userID, by: actor, now: now, in: db)
         return (sessions, tokens)

@@ -78,7 +78,7 @@ import Testing
         #expect(
             await errorCode { try await service.changePassword(token: tokens[0], current: password, new: "short") }
                 == .weakPassword)
-        #expect(try await service.changePassword(token: tokens[0], current: password, new: new) == 1)
+        #expect(try await service.changePassword(token: tokens[0], current: password, new: new).otherSessionsEnded == 1)
         #expect(await errorCode { try await service.authenticate(token: tokens[2]) } == .notSignedIn)
         #expect(try await service.signOutOthers(token: tokens[0]) == 0)
 

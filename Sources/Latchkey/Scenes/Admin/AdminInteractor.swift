@@ -144,7 +144,8 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
             try workers.accounts.updatePasswordHash(userID: user.id, to: hash, now: now, in: db)
             let ended = try workers.endSignInsForOperatorPassword(
                 userID: user.id, usernameKey: user.username, by: actor, now: now, in: db)
-            return .passwordSet(username: user.username, sessionsEnded: ended.sessions)
+            return .passwordSet(
+                username: user.username, sessionsEnded: ended.sessions, accessTokensRevoked: ended.tokens)
         }
     }
 

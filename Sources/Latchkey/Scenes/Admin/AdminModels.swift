@@ -164,7 +164,8 @@ public enum Admin {
             case unlocked(username: String)
             case passwordExpired(username: String)
             case deleted(username: String)
-            case passwordSet(username: String, sessionsEnded: Int)
+            /// Set: every session ended and every access token was revoked (how many of each).
+            case passwordSet(username: String, sessionsEnded: Int, accessTokensRevoked: Int = 0)
             case roles(username: String, roles: [String])
             case secondFactorReset(username: String)
             case tokenRevoked(username: String, token: String)

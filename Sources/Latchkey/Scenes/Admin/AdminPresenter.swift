@@ -51,8 +51,13 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
         case .passwordExpired(let name):
             .done(message: "\(name) must choose a new password at the next sign-in.", roles: nil)
         case .deleted(let name): .done(message: "Account \(name) deleted.", roles: nil)
-        case .passwordSet(let name, let ended):
+        case .passwordSet(let name, let ended, 0):
             .done(message: "Password of \(name) set; \(plural(ended, "session")) ended.", roles: nil)
+        case .passwordSet(let name, let ended, let revoked):
+            .done(
+                message:
+                    "Password of \(name) set; \(plural(ended, "session")) ended; \(plural(revoked, "access token")) revoked.",
+                roles: nil)
         case .roles(let name, let roles):
             .done(
                 message: "Roles of \(name): " + (roles.isEmpty ? "none." : roles.joined(separator: ", ") + "."),

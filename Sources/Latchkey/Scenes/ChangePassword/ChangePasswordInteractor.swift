@@ -1,6 +1,7 @@
 import Foundation
 
-/// Replaces a signed-in user's password and revokes the user's other sessions (ASVS 7.4.3).
+/// Replaces a signed-in user's password and revokes the user's other sessions (ASVS 7.4.3) and, unless
+/// the request keeps them, the user's access tokens, in the same write.
 /// The current password is checked by the one re-authentication sequence (reserved in the throttle,
 /// re-checked in the write), so two changes at once cannot both succeed.
 public final class ChangePasswordInteractor: SceneInteractor<any ChangePasswordPresentationLogic>,
@@ -42,8 +43,11 @@ public final class ChangePasswordInteractor: SceneInteractor<any ChangePasswordP
                 try workers.audit.record(
                     .sessionsRevoked, usernameKey: user.username, userID: user.id, now: now, in: db)
             }
+            let revoked =
+                request.revokeTokens
+                ? try workers.revokeAccessTokens(userID: user.id, usernameKey: user.username, now: now, in: db) : 0
             let kept = try workers.accessTokens.live(userID: user.id, now: now, in: db).count
-            return .changed(otherSessionsEnded: ended, accessTokensKept: kept)
+            return .changed(otherSessionsEnded: ended, accessTokensRevoked: revoked, accessTokensKept: kept)
         }
     }
 }

@@ -1,4 +1,5 @@
-/// The ChangePassword scene: the current password and a new one; the user's other sessions end.
+/// The ChangePassword scene: the current password and a new one; the user's other sessions end,
+/// and the access tokens too unless the user keeps them.
 public enum ChangePassword {
     public enum Update {
         /// The session's token, the current password and the new one, as typed.
@@ -6,20 +7,25 @@ public enum ChangePassword {
             public var token: SessionToken?
             public var currentPassword: String
             public var newPassword: String
+            /// Whether the user's access tokens are revoked with the change (a thief may have made
+            /// some in a stolen session); false keeps the ones scripts use.
+            public var revokeTokens: Bool
 
-            /// A request to replace `currentPassword` with `newPassword` for the session of `token`.
-            public init(token: SessionToken?, currentPassword: String, newPassword: String) {
+            /// A request to replace `currentPassword` with `newPassword` for the session of `token`,
+            /// revoking the user's access tokens unless `revokeTokens` is false.
+            public init(token: SessionToken?, currentPassword: String, newPassword: String, revokeTokens: Bool = true) {
                 self.token = token
                 self.currentPassword = currentPassword
                 self.newPassword = newPassword
+                self.revokeTokens = revokeTokens
             }
         }
 
         /// The outcome, for the presenter.
         public enum Response: Sendable, Hashable {
-            /// Changed: the other sessions ended; the user's access tokens go on working (a script's
-            /// credential is not the password), and how many is said.
-            case changed(otherSessionsEnded: Int, accessTokensKept: Int = 0)
+            /// Changed: the other sessions ended; the access tokens were revoked, or kept when the
+            /// request said so (how many of each).
+            case changed(otherSessionsEnded: Int, accessTokensRevoked: Int = 0, accessTokensKept: Int = 0)
             case sessionRefused(SessionProblem)
             /// The current password was wrong.
             case invalidCredentials
@@ -30,7 +36,9 @@ public enum ChangePassword {
 
         /// What the display shows.
         public enum ViewModel: Sendable, Hashable {
-            case changed(message: String)
+            /// The message, and the counts for machines.
+            case changed(
+                message: String, sessionsEnded: Int = 0, accessTokensRevoked: Int = 0, accessTokensKept: Int = 0)
             case failed(FailureViewModel)
         }
     }

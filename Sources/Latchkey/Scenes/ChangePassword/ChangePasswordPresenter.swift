@@ -14,18 +14,13 @@ public final class ChangePasswordPresenter: ScenePresenter<any ChangePasswordDis
         }
     }
 
-    private static func tokensKept(_ count: Int) -> String {
-        switch count {
-        case 0: ""
-        case 1: " 1 access token still works ('latchkey tokens' lists it)."
-        default: " \(count) access tokens still work ('latchkey tokens' lists them)."
-        }
-    }
-
     static func viewModel(for response: ChangePassword.Update.Response) -> ChangePassword.Update.ViewModel {
         switch response {
-        case .changed(let ended, let kept):
-            .changed(message: "Password changed." + Self.sessionsEnded(ended) + Self.tokensKept(kept))
+        case .changed(let ended, let revoked, let kept):
+            .changed(
+                message: "Password changed." + Self.sessionsEnded(ended) + AccessTokenText.revoked(revoked)
+                    + AccessTokenText.kept(kept),
+                sessionsEnded: ended, accessTokensRevoked: revoked, accessTokensKept: kept)
         case .sessionRefused(let problem): .failed(.session(problem))
         case .invalidCredentials:
             .failed(FailureViewModel(message: "The current password is wrong.", kind: .notAuthenticated))

@@ -37,6 +37,8 @@ public enum History {
             public var address: String? = nil
             /// The client's user agent, or the local program and terminal.
             public var userAgent: String? = nil
+            /// How many times it happened, or how many tokens one revocation ended (see `AuthEvent`).
+            public var count: Int = 1
         }
 
         /// What the display shows.

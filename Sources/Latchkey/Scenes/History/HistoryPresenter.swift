@@ -16,11 +16,17 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
     static func entry(_ event: AuthEvent) -> History.ListEvents.Entry {
         History.ListEvents.Entry(
             time: DateText.format(event.occurredAt), timeISO8601: DateText.iso8601(event.occurredAt),
-            description: describe(event)
+            description: describe(event) + repeated(event)
                 + (event.address.map { " from \($0)" } ?? "")
                 + (event.actor.map { " (by administrator \(TerminalEscaping.escape($0.name)))" } ?? ""),
             kind: event.kind.rawValue, reason: event.reason?.rawValue, address: event.address,
-            userAgent: event.userAgent)
+            userAgent: event.userAgent, count: event.occurrences)
+    }
+
+    /// How many, for an event kept once for several.
+    static func repeated(_ event: AuthEvent) -> String {
+        guard event.occurrences > 1 else { return "" }
+        return event.kind == .accessTokenRevoked ? " (\(event.occurrences) tokens)" : " (\(event.occurrences) times)"
     }
 
     static func describe(_ event: AuthEvent) -> String {

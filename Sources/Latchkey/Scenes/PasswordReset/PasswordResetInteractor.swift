@@ -1,6 +1,7 @@
 import Foundation
 
-/// Asks for and completes password resets by one-time code. A request for an unknown or disabled
+/// Asks for and completes password resets by one-time code; a completed reset ends every session
+/// and access token of the account. A request for an unknown or disabled
 /// account does the same work (one write, one audit event) and answers the same; wrong codes count
 /// in the sign-in throttle like wrong passwords, and only a completed reset ends their lock. The
 /// code is checked in a write transaction before the new password is hashed, and used (deleted) in
@@ -105,11 +106,12 @@ public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPre
             }
             try workers.accounts.updatePasswordHash(userID: user.id, to: hash, now: now, in: db)
             let ended = try workers.sessions.revokeAll(userID: user.id, now: now, in: db)
+            let revoked = try workers.revokeAccessTokens(userID: user.id, usernameKey: user.username, now: now, in: db)
             try workers.oneTimeCodes.deleteAll(userID: user.id, in: db)
             // A completed reset ends the name's lock, wherever it came from.
             try workers.throttle.reset(user.username, in: db)
             try workers.audit.record(.passwordReset, usernameKey: user.username, userID: user.id, now: now, in: db)
-            return .reset(username: user.username, sessionsEnded: ended)
+            return .reset(username: user.username, sessionsEnded: ended, accessTokensRevoked: revoked)
         }
     }
 

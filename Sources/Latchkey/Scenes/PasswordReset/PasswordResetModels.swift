@@ -80,7 +80,8 @@ public enum PasswordReset {
         }
 
         public enum Response: Sendable, Hashable {
-            case reset(username: String, sessionsEnded: Int)
+            /// Set: every session ended, and every access token was revoked (how many of each).
+            case reset(username: String, sessionsEnded: Int, accessTokensRevoked: Int = 0)
             /// Wrong, used, replaced, expired or another user's code: one answer for all.
             case invalidCode
             case throttled

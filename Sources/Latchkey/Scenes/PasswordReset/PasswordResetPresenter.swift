@@ -50,9 +50,12 @@ public final class PasswordResetPresenter: ScenePresenter<any PasswordResetDispl
 
     static func viewModel(for response: PasswordReset.Complete.Response) -> PasswordReset.Complete.ViewModel {
         switch response {
-        case .reset(_, 0): .reset(message: "Password reset. Sign in with the new password.")
-        case .reset(_, let ended):
-            .reset(message: "Password reset. Sign in with the new password; \(ended) session(s) were signed out.")
+        case .reset(_, let ended, let revoked):
+            .reset(
+                message: (ended == 0
+                    ? "Password reset. Sign in with the new password."
+                    : "Password reset. Sign in with the new password; \(ended) session(s) were signed out.")
+                    + AccessTokenText.revoked(revoked))
         case .invalidCode:
             .failed(
                 FailureViewModel(

@@ -71,11 +71,16 @@ import Testing
         presenter.display = display
         presenter.presentPasswordChange(response: .changed(otherSessionsEnded: 0))
         presenter.presentPasswordChange(response: .changed(otherSessionsEnded: 2))
+        presenter.presentPasswordChange(
+            response: .changed(otherSessionsEnded: 1, accessTokensRevoked: 3, accessTokensKept: 0))
         presenter.presentPasswordChange(response: .invalidCredentials)
         #expect(
             display.passwordChanges == [
                 .changed(message: "Password changed."),
-                .changed(message: "Password changed. 2 other sessions were signed out."),
+                .changed(message: "Password changed. 2 other sessions were signed out.", sessionsEnded: 2),
+                .changed(
+                    message: "Password changed. 1 other session was signed out. 3 access tokens were revoked.",
+                    sessionsEnded: 1, accessTokensRevoked: 3),
                 .failed(FailureViewModel(message: "The current password is wrong.", kind: .notAuthenticated)),
             ])
     }

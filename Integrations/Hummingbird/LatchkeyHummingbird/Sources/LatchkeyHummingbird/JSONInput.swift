@@ -105,6 +105,14 @@ struct JSONInput {
         }
     }
 
+    /// The truth of `key`, or `absent` when it is absent or null (a choice whose default is true).
+    func bool(_ key: String, absent: Bool) throws(Refusal) -> Bool {
+        switch fields[key] {
+        case nil, .null?: absent
+        default: try bool(key)
+        }
+    }
+
     /// The truth of `key` (false when absent).
     func bool(_ key: String) throws(Refusal) -> Bool {
         switch fields[key] {

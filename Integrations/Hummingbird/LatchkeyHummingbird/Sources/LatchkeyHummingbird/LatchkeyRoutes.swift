@@ -78,11 +78,12 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         router.post("/v1/password") { request, context in
             await answer {
                 let credentials = try signedIn(request, unsafe: true)
-                let input = try await read(request, ["current", "new"])
-                let ended = try await service.changePassword(
+                let input = try await read(request, ["current", "new", "revoke_tokens"])
+                // The access tokens go with the old password unless the caller keeps them.
+                let changed = try await service.changePassword(
                     token: credentials.token, current: try input.required("current"), new: try input.required("new"),
-                    client: try client(request, context))
-                return JSONResponse.make(PasswordChanged(changed: true, otherSessionsEnded: ended))
+                    revokeTokens: try input.bool("revoke_tokens", absent: true), client: try client(request, context))
+                return JSONResponse.make(PasswordChanged(changed: true, result: changed))
             }
         }
         router.get("/v1/history") { request, context in
@@ -373,9 +374,16 @@ struct SignedOut: Encodable {
 
 struct PasswordChanged: Encodable {
     let changed: Bool
-    let otherSessionsEnded: Int
+    let result: PasswordChangeResult
 
     enum CodingKeys: String, CodingKey {
-        case changed, otherSessionsEnded = "other_sessions_ended"
+        case changed
+    }
+
+    /// `changed` beside the result's counts, in one flat object.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(changed, forKey: .changed)
+        try result.encode(to: encoder)
     }
 }

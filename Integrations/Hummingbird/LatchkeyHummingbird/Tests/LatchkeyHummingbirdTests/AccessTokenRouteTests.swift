@@ -102,4 +102,42 @@ import Testing
             #expect(try errorCode(auth) == "not_signed_in")
         }
     }
+
+    @Test("a password change revokes the access tokens unless revoke_tokens is false, and counts them")
+    func aPasswordChangeRevokesTheTokensUnlessKept() async throws {
+        try await server.test { client in
+            let session = try await client.signedIn("alice")
+            let bearer: HTTPFields = [.authorization: "Bearer \(session)"]
+            let made = try await client.post("/v1/tokens", #"{"name": "ci"}"#, headers: bearer)
+            let token = try #require(try object(made)["token"] as? String)
+
+            // Kept: the token still answers, and the answer says so.
+            let kept = try await client.post(
+                "/v1/password",
+                #"{"current": "\#(TestServer.password)", "new": "another good passphrase", "revoke_tokens": false}"#,
+                headers: bearer)
+            #expect(kept.status == .ok)
+            #expect(try object(kept)["access_tokens_revoked"] as? Int == 0)
+            #expect(try object(kept)["access_tokens_kept"] as? Int == 1)
+            #expect(try await client.get("/v1/auth", token: token).status == .ok)
+
+            // By default the change revokes it.
+            let changed = try await client.post(
+                "/v1/password", #"{"current": "another good passphrase", "new": "a third good passphrase"}"#,
+                headers: bearer)
+            #expect(changed.status == .ok)
+            #expect(try object(changed)["changed"] as? Bool == true)
+            #expect(try object(changed)["other_sessions_ended"] as? Int == 0)
+            #expect(try object(changed)["access_tokens_revoked"] as? Int == 1)
+            #expect(try object(changed)["access_tokens_kept"] as? Int == 0)
+            #expect(try await client.get("/v1/auth", token: token).status == .unauthorized)
+
+            let wrongType = try await client.post(
+                "/v1/password",
+                #"{"current": "a third good passphrase", "new": "a fourth good passphrase", "revoke_tokens": "no"}"#,
+                headers: bearer)
+            #expect(wrongType.status == .badRequest)
+            #expect(try errorCode(wrongType) == "invalid_input")
+        }
+    }
 }
