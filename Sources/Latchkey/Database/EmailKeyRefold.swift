@@ -10,7 +10,7 @@ enum EmailKeyRefold {
         let username: String
         let oldKey: String?
         let verified: Bool
-        var key: String
+        var key: String?
     }
 
     static func run(in db: Database, now: Date) throws {
@@ -25,13 +25,15 @@ enum EmailKeyRefold {
         var kept: [Int: String] = [:]
         // Each pass gives one account of every clash its old key back; old keys were unique, so this ends.
         while true {
-            let clashes = Dictionary(grouping: accounts.indices.filter { accounts[$0].verified }) { accounts[$0].key }
-                .values.filter { $0.count > 1 }
+            let clashes = Dictionary(grouping: accounts.indices.filter { accounts[$0].verified }) {
+                accounts[$0].key
+            }
+            .filter { $0.key != nil && $0.value.count > 1 }.values
             guard !clashes.isEmpty else { break }
             for members in clashes {
                 let holder = members.first { accounts[$0].key == accounts[$0].oldKey } ?? members[0]
                 for index in members where index != holder {
-                    accounts[index].key = accounts[index].oldKey ?? ""
+                    accounts[index].key = accounts[index].oldKey
                     kept[index] = accounts[holder].username
                 }
             }
