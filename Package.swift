@@ -61,6 +61,13 @@ let package = Package(
         // OpenSSL's PBKDF2 for Django's default hashes: libpq's own libcrypto, its header only (apt:
         // libssl-dev, which libpq-dev brings) and loaded on first use, as libaprutil is.
         .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
+        // libidn2: an email's domain as IDNA A-labels (punycode), so a Unicode domain and its
+        // punycode are one address to the unique email key.
+        .systemLibrary(
+            name: "CIDN2",
+            pkgConfig: "libidn2",
+            providers: [.apt(["libidn2-dev"]), .brew(["libidn2"])]
+        ),
         // QR codes for enrolling an authenticator app, drawn in the terminal.
         .systemLibrary(
             name: "CQRencode",
@@ -80,7 +87,7 @@ let package = Package(
             name: "Latchkey",
             dependencies: [
                 "CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode", "CLinux", "CXCrypt", "CAPRUtil",
-                "CLibCrypto",
+                "CLibCrypto", "CIDN2",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Data"],

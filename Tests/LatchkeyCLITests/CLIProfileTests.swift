@@ -48,6 +48,26 @@ import Testing
         #expect(try cli.run(["history"]).stdout.contains("Email address verified"))
     }
 
+    @Test("a squatter's unverified address lets the owner register it; the owner's proof takes it from the squatter")
+    func anUnverifiedAddressReservesNothing() throws {
+        for (name, address) in [("squatter", "ceo@victim.example"), ("owner", "CEO@victim.example")] {
+            let registered = try cli.run(
+                ["register", name, "--email", address, "--password-stdin"], stdin: CLIHarness.password + "\n",
+                extraEnvironment: delivering)
+            #expect(registered.status == 0, "\(registered.stderr)")
+        }
+        _ = try cli.run(["login", "owner", "--password-stdin"], stdin: CLIHarness.password + "\n")
+        let code = try #require(try messages().last { $0["username"] as? String == "owner" }?["code"] as? String)
+        let verified = try cli.run(["verify-email", "--stdin"], stdin: code + "\n")
+        #expect(verified.stderr == "Email address CEO@victim.example verified.\n")
+        #expect(try cli.query("SELECT username FROM users WHERE email IS NOT NULL") == ["owner"])
+        // Verified, it is taken: the same answer as ever, nothing about whose it is.
+        let third = try cli.run(
+            ["register", "third", "--email", "ceo@VICTIM.example", "--password-stdin"],
+            stdin: CLIHarness.password + "\n")
+        #expect(third.status == 65 && third.stderr == "latchkey: That email address is already in use.\n")
+    }
+
     @Test func registeringWithAnEmailSendsACodeAndAFailingCommandIsAuditedNotFatal() throws {
         let registered = try cli.run(
             ["register", "alice", "--email", "alice@example.com", "--password-stdin"],

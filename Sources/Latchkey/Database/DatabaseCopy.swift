@@ -46,7 +46,7 @@ public enum DatabaseCopy {
         ("access_token_roles", ["token_id", "role"]),
         (
             "one_time_codes",
-            ["id", "user_id", "kind", "code_hash", "link_hash", "created_at", "expires_at", "email"]
+            ["id", "user_id", "kind", "code_hash", "link_hash", "created_at", "expires_at", "email", "email_key"]
         ),
         ("imported_passwords", ["user_id", "scheme", "hash", "imported_at"]),
     ]

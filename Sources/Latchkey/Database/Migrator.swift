@@ -1,3 +1,5 @@
+import Foundation
+
 /// Brings a database to the schema of this build, or refuses it without writing a byte.
 package enum Migrator {
     struct Applied {
@@ -40,10 +42,19 @@ package enum Migrator {
                 { _ in true }
                 guard done == nil else { return }
                 try db.connection.executeScript(migration.sql)
+                try swiftStep(after: migration, in: db, now: now)
                 try db.execute(
                     "INSERT INTO latchkey_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
                     [migration.version, migration.name, migration.checksum, now])
             }
+        }
+    }
+
+    /// What a migration's SQL cannot do (keys only Swift computes), in the same transaction.
+    private static func swiftStep(after migration: Migration, in db: Database, now: Int64) throws {
+        switch (migration.version, migration.name) {
+        case (19, "email_key_fold"): try EmailKeyRefold.run(in: db, now: Date(timeIntervalSince1970: TimeInterval(now)))
+        default: break
         }
     }
 

@@ -1,6 +1,6 @@
 /// An email address, checked for shape only: one `@`, a local part, a dotted domain, at most 254 bytes.
 public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
-    /// The address as given (compared case-insensitively by the database).
+    /// The address as given (compared by its `key`).
     public let value: String
 
     /// Why an email address was refused.
@@ -25,7 +25,8 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { value }
 
-    /// What two addresses must differ in to be two accounts: the address lower-cased with Unicode's
-    /// full case mapping (computed here, so every storage engine enforces the same uniqueness).
-    public var key: String { value.lowercased() }
+    /// What two addresses must differ in to be two accounts: the local part in NFC with Unicode's
+    /// full case folding, at the domain's IDNA A-labels (computed here, so every storage engine
+    /// enforces the same uniqueness). The address itself is kept and shown as it was typed.
+    public var key: String { EmailKey.of(value) }
 }

@@ -62,6 +62,11 @@ struct AccountRow {
 /// Account queries on the shared `DatabaseWorker`, run inside the caller's transaction.
 struct AccountStore: Sendable {
     func insert(_ account: NewAccount, now: Date, in db: Database) throws -> UserProfile {
+        // An unverified address reserves nothing, so only a verified one refuses a new account (the
+        // unique index covers verified addresses alone).
+        if let email = account.email, try emailVerifiedByAnother(email, userID: nil, in: db) {
+            throw AccountConflict.emailTaken
+        }
         let id: Int64?
         do {
             id = try db.queryFirst(
@@ -142,10 +147,26 @@ struct AccountStore: Sendable {
         }
     }
 
-    /// True when another account than `userID` holds `email`, verified or not.
-    func emailHeldByAnother(_ email: EmailAddress, userID: Int64, in db: Database) throws -> Bool {
-        try db.queryFirst("SELECT id FROM users WHERE email_key = ? AND id <> ?", [email.key, userID]) { _ in true }
-            ?? false
+    /// True when an account other than `userID` (any account, for nil) has verified `email`: an
+    /// unverified address reserves nothing.
+    func emailVerifiedByAnother(_ email: EmailAddress, userID: Int64?, in db: Database) throws -> Bool {
+        try db.queryFirst(
+            "SELECT id FROM users WHERE email_key = ? AND email_verified_at IS NOT NULL AND id <> ?",
+            [email.key, userID ?? 0]
+        ) { _ in true } ?? false
+    }
+
+    /// Removes `email` from every account but `userID` that holds it unverified (the first account to
+    /// verify an address gets it); answers those accounts' ids.
+    func dropUnverifiedEmail(_ email: EmailAddress, exceptUserID userID: Int64, now: Date, in db: Database) throws
+        -> [Int64]
+    {
+        try db.query(
+            """
+            UPDATE users SET email = NULL, email_key = NULL, updated_at = ?
+            WHERE email_key = ? AND email_verified_at IS NULL AND id <> ? RETURNING id
+            """, [now.databaseSeconds, email.key, userID]
+        ) { try $0.int64("id") }
     }
 
     /// Makes `email` the account's address, verified now (the unique key refuses a second account).

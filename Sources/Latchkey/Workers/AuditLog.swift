@@ -63,6 +63,15 @@ public struct AuthEvent: Sendable, Hashable {
         /// The old address was told of a change of address (or the delivery failed).
         case emailChangeNoticeDelivered = "email_change_notice_delivered"
         case emailChangeNoticeDeliveryFailed = "email_change_notice_delivery_failed"
+        /// Another account verified the address this one held unverified (or waited to prove): it
+        /// was dropped from this account.
+        case emailDropped = "email_dropped"
+        /// The account's verified address was told its pending change was dropped (or the delivery failed).
+        case emailPendingDroppedDelivered = "email_pending_dropped_delivered"
+        case emailPendingDroppedDeliveryFailed = "email_pending_dropped_delivery_failed"
+        /// An upgrade found this account's verified address folding to another verified account's:
+        /// it keeps its old key; `detail` names the other account.
+        case emailKeyKept = "email_key_kept"
         /// An operator imported accounts; `detail` has the counts.
         case usersImported = "users_imported"
     }

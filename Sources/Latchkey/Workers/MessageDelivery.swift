@@ -12,6 +12,10 @@ public struct OutgoingMessage: Sendable, Hashable, CustomStringConvertible, Cust
         case emailVerification = "email_verification"
         /// To the old address: the account asked to change its address (no code).
         case emailChangeNotice = "email_change_notice"
+        /// To the account's verified address: the address it was waiting to prove was proved by
+        /// another account first, so its pending change was dropped (no code; `newAddress` is the
+        /// dropped address, masked).
+        case emailPendingDropped = "email_pending_dropped"
     }
 
     public let kind: Kind
@@ -27,7 +31,7 @@ public struct OutgoingMessage: Sendable, Hashable, CustomStringConvertible, Cust
     public let linkToken: String?
     /// When the code stops working (for a notice: when the new address's code does).
     public let expiresAt: Date
-    /// For a notice: the address the account is changing to.
+    /// For a notice: the address the account is changing to (or, dropped, was).
     public var newAddress: String? = nil
 
     /// Without the code and the link token, so logging a message by accident leaks neither.

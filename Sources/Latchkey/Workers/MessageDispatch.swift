@@ -47,6 +47,7 @@ extension OutgoingMessage.Kind {
         case .passwordReset: delivered ? .passwordResetDelivered : .passwordResetDeliveryFailed
         case .emailVerification: delivered ? .emailVerificationDelivered : .emailVerificationDeliveryFailed
         case .emailChangeNotice: delivered ? .emailChangeNoticeDelivered : .emailChangeNoticeDeliveryFailed
+        case .emailPendingDropped: delivered ? .emailPendingDroppedDelivered : .emailPendingDroppedDeliveryFailed
         }
     }
 }

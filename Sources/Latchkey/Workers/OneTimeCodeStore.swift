@@ -21,10 +21,13 @@ struct OneTimeCodeStore: Sendable {
         try db.execute("DELETE FROM one_time_codes WHERE user_id = ? AND kind = ?", [userID, kind.rawValue])
         try db.execute(
             """
-            INSERT INTO one_time_codes (user_id, kind, code_hash, link_hash, email, created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO one_time_codes (user_id, kind, code_hash, link_hash, email, email_key, created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [userID, kind.rawValue, codeHash, linkHash, email, now.databaseSeconds, expiresAt.databaseSeconds])
+            [
+                userID, kind.rawValue, codeHash, linkHash, email, email.map(EmailKey.of), now.databaseSeconds,
+                expiresAt.databaseSeconds,
+            ])
     }
 
     /// Makes a new code of `kind` for `userID`, stores its hashes (replacing the one before it) and
@@ -64,6 +67,17 @@ struct OneTimeCodeStore: Sendable {
     func consume(_ code: StoredOneTimeCode, in db: Database) throws -> Bool {
         try db.execute("DELETE FROM one_time_codes WHERE id = ? AND code_hash = ?", [code.id, code.codeHash])
         return db.changes == 1
+    }
+
+    /// Drops the address from every verification code but `userID`'s that waits to prove `key`: the
+    /// code stays, so using it answers that another account verified the address. Answers whose.
+    func dropPendingEmail(key: String, exceptUserID userID: Int64, in db: Database) throws -> [Int64] {
+        try db.query(
+            """
+            UPDATE one_time_codes SET email = NULL, email_key = NULL
+            WHERE kind = ? AND email_key = ? AND user_id <> ? RETURNING user_id
+            """, [OneTimeCodeKind.emailVerification.rawValue, key, userID]
+        ) { try $0.int64("user_id") }
     }
 
     /// Deletes every outstanding code of the user (after a reset), or only those of `kind`.

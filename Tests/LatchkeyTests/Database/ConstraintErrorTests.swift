@@ -13,7 +13,10 @@ import Testing
         worker = try freshDatabase()
         try worker.write { [hash] db in
             try db.execute(
-                "INSERT INTO users (username, email, email_key, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)",
+                """
+                INSERT INTO users (username, email, email_key, email_verified_at, password_hash, created_at, updated_at)
+                VALUES (?, ?, ?, 1, ?, 0, 0)
+                """,
                 ["alice", "alice@example.com", "alice@example.com", hash])
         }
     }
@@ -47,14 +50,26 @@ import Testing
         #expect(error?.constraint == (worker.dialect == .sqlite ? .unique : .check))
     }
 
-    @Test func aDuplicateEmailInAnotherCaseIsAUniqueViolationOnItsKey() throws {
+    @Test func aDuplicateVerifiedEmailInAnotherCaseIsAUniqueViolationOnItsKey() throws {
         let email = try EmailAddress("Alice@Example.COM")
         let error = failure(
-            "INSERT INTO users (username, email, email_key, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)",
+            """
+            INSERT INTO users (username, email, email_key, email_verified_at, password_hash, created_at, updated_at)
+            VALUES (?, ?, ?, 1, ?, 0, 0)
+            """,
             ["bob", email.value, email.key, hash])
         #expect(error?.constraint == .unique)
         #expect(error?.brokeUniqueness(of: "users", "email_key") == true)
         #expect(error?.brokeUniqueness(of: "users", "username") == false)
+    }
+
+    @Test("an unverified copy of a verified address is no violation: an unverified address reserves nothing")
+    func anUnverifiedDuplicateEmailIsStored() throws {
+        let email = try EmailAddress("Alice@Example.COM")
+        #expect(
+            failure(
+                "INSERT INTO users (username, email, email_key, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)",
+                ["bob", email.value, email.key, hash]) == nil)
     }
 
     @Test func aSessionOfAMissingUserIsAForeignKeyViolation() {

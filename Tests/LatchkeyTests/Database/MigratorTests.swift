@@ -169,9 +169,9 @@ import Testing
         #expect(
             indexes == [
                 "access_tokens_token_hash", "access_tokens_user_id", "auth_events_access_token",
-                "auth_events_user_time",
-                "one_time_codes_link_hash", "one_time_codes_user_kind", "sessions_token_hash", "sessions_user_id",
-                "users_email_key", "users_username",
+                "auth_events_user_time", "one_time_codes_email_key", "one_time_codes_link_hash",
+                "one_time_codes_user_kind", "sessions_token_hash", "sessions_user_id", "users_email_key",
+                "users_email_key_any", "users_username",
             ])
     }
 }

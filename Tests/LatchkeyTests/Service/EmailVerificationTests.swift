@@ -195,7 +195,9 @@ import Testing
     }
 
     @Test func anAddressAnotherAccountHoldsIsRefusedAndRemovingTheEmailAsksThePassword() async throws {
-        _ = try await signedIn("bob", email: "bob@example.com")
+        // Verified: an address only its own account has proved is taken.
+        let bob = try await signedIn("bob", email: "bob@example.com")
+        _ = try await service.verifyEmail(token: bob, code: try await code(for: "bob@example.com").typed)
         let token = try await signedIn("alice", email: "alice@example.com")
         #expect(
             await errorCode {

@@ -1,9 +1,11 @@
 import Foundation
 
 /// Changes a signed-in user's profile and verifies email addresses. A new address is kept beside
-/// its code, not on the account, until the code comes back; the old address stays and is told. The
-/// unique email key decides, in the transaction that uses the code, which of two accounts gets an
-/// address. Wrong codes count in the sign-in throttle like wrong passwords.
+/// its code, not on the account, until the code comes back; the old address stays and is told. An
+/// unverified address reserves nothing: the first account to verify one gets it (the unique key over
+/// verified addresses decides, in the transaction that uses the code), and the other accounts'
+/// unverified copies are dropped there, their verified addresses told. Wrong codes count in the
+/// sign-in throttle like wrong passwords.
 public final class EditProfileInteractor: SceneInteractor<any EditProfilePresentationLogic>,
     EditProfileBusinessLogic
 {
@@ -88,8 +90,8 @@ public final class EditProfileInteractor: SceneInteractor<any EditProfilePresent
             throw SessionProblem.notSignedIn
         }
         let oldAddress = current.emailVerified ? current.email : nil
-        if let email = checked.email, email.key != current.email.map({ $0.lowercased() }) {
-            guard try !workers.accounts.emailHeldByAnother(email, userID: user.id, in: db) else {
+        if let email = checked.email, email.key != current.email.map(EmailKey.of) {
+            guard try !workers.accounts.emailVerifiedByAnother(email, userID: user.id, in: db) else {
                 return .rejected(.emailTaken)
             }
             let code = try workers.startEmailVerification(user: current, address: email.value, now: now, in: db)
@@ -149,17 +151,24 @@ public final class EditProfileInteractor: SceneInteractor<any EditProfilePresent
     /// A code checked and its attempt counted, in the transaction that uses it.
     private func verify(_ request: EditProfile.Verify.Request) throws -> EditProfile.Verify.Response {
         let now = workers.time.now()
+        var notices: [OutgoingMessage] = []
+        let response: EditProfile.Verify.Response
         do {
-            return try workers.database.write { db in try verify(request.proof, now: now, in: db) }
+            response = try workers.database.write { db in
+                notices = []
+                return try verify(request.proof, now: now, notices: &notices, in: db)
+            }
         } catch let error as DatabaseError where error.brokeUniqueness(of: "users", "email_key") {
             // Another account's transaction verified the address first (PostgreSQL's unique index).
             return .emailTaken
         }
+        if case .verified = response { notices.forEach(workers.send) }
+        return response
     }
 
-    private func verify(_ proof: EditProfile.Verify.Proof, now: Date, in db: Database) throws
-        -> EditProfile.Verify.Response
-    {
+    private func verify(
+        _ proof: EditProfile.Verify.Proof, now: Date, notices: inout [OutgoingMessage], in db: Database
+    ) throws -> EditProfile.Verify.Response {
         let account: AccountCredentials?
         let stored: StoredOneTimeCode?
         switch proof {
@@ -189,7 +198,6 @@ public final class EditProfileInteractor: SceneInteractor<any EditProfilePresent
         default: matches = false
         }
         guard matches, let stored, stored.expiresAt > now, !account.isDisabled,
-            let address = stored.email.flatMap({ try? EmailAddress($0) }),
             try workers.oneTimeCodes.consume(stored, in: db)
         else {
             try workers.audit.record(
@@ -198,11 +206,35 @@ public final class EditProfileInteractor: SceneInteractor<any EditProfilePresent
         }
         // The code was right: its attempt is not a failure (and ends no run of failures either).
         try workers.throttle.giveBack(reservation, in: db)
-        guard try !workers.accounts.emailHeldByAnother(address, userID: user.id, in: db) else {
-            return .emailTaken
-        }
+        // A code without its address had it dropped: another account verified the address first.
+        guard let address = stored.email.flatMap({ try? EmailAddress($0) }),
+            try !workers.accounts.emailVerifiedByAnother(address, userID: user.id, in: db)
+        else { return .emailTaken }
         try workers.accounts.setVerifiedEmail(userID: user.id, to: address, now: now, in: db)
         try workers.audit.record(.emailVerified, usernameKey: user.username, userID: user.id, now: now, in: db)
+        notices = try dropOtherCopies(of: address, keptBy: user.id, now: now, in: db)
         return .verified(username: user.username, address: address.value)
+    }
+
+    /// Drops `address` from every other account that held it unverified or waited to prove it; an
+    /// account left with a verified address of its own is told there (never at `address`, which is
+    /// now another account's).
+    private func dropOtherCopies(of address: EmailAddress, keptBy userID: Int64, now: Date, in db: Database) throws
+        -> [OutgoingMessage]
+    {
+        let holders = try workers.accounts.dropUnverifiedEmail(address, exceptUserID: userID, now: now, in: db)
+        let waiting = try workers.oneTimeCodes.dropPendingEmail(key: address.key, exceptUserID: userID, in: db)
+        var notices: [OutgoingMessage] = []
+        for other in Set(holders + waiting).sorted() {
+            guard let profile = try workers.accounts.credentials(userID: other, in: db)?.profile else { continue }
+            try workers.audit.record(.emailDropped, usernameKey: profile.username, userID: other, now: now, in: db)
+            guard waiting.contains(other), profile.emailVerified, let own = profile.email else { continue }
+            var notice = OutgoingMessage(
+                kind: .emailPendingDropped, to: own, username: profile.username, displayName: profile.displayName,
+                code: nil, linkToken: nil, expiresAt: now)
+            notice.newAddress = EmailMask.mask(address.value)
+            notices.append(notice)
+        }
+        return notices
     }
 }

@@ -37,7 +37,7 @@ public enum EditProfile {
             case invalidDisplayName
             case invalidPhone(reason: String)
             case invalidEmail
-            /// Another account holds the address.
+            /// Another account has verified the address.
             case emailTaken
             /// Changing or removing the email asks for the password.
             case passwordRequired

@@ -74,6 +74,10 @@ public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, Hi
         case (.emailVerified, _): "Email address verified"
         case (.emailChangeNoticeDelivered, _): "Old email address told of the change"
         case (.emailChangeNoticeDeliveryFailed, _): "Old email address could not be told of the change"
+        case (.emailDropped, _): "Unverified email address dropped: another account verified it"
+        case (.emailPendingDroppedDelivered, _): "Email address told its pending change was dropped"
+        case (.emailPendingDroppedDeliveryFailed, _): "Email address could not be told its pending change was dropped"
+        case (.emailKeyKept, _): "Email address kept apart on upgrade" + (event.detail.map { " (\($0))" } ?? "")
         case (.usersImported, _): "Users imported" + (event.detail.map { " (\($0))" } ?? "")
         }
     }

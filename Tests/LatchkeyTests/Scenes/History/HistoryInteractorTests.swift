@@ -104,6 +104,10 @@ import Testing
             .emailVerified: [nil: "Email address verified"],
             .emailChangeNoticeDelivered: [nil: "Old email address told of the change"],
             .emailChangeNoticeDeliveryFailed: [nil: "Old email address could not be told of the change"],
+            .emailDropped: [nil: "Unverified email address dropped: another account verified it"],
+            .emailPendingDroppedDelivered: [nil: "Email address told its pending change was dropped"],
+            .emailPendingDroppedDeliveryFailed: [nil: "Email address could not be told its pending change was dropped"],
+            .emailKeyKept: [nil: "Email address kept apart on upgrade"],
             .usersImported: [nil: "Users imported"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))

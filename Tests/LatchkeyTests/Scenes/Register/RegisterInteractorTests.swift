@@ -49,11 +49,31 @@ import Testing
         #expect(register(again) == .rejected(.usernameTaken))
     }
 
-    @Test func anEmailTakenInAnyCaseIsRefused() {
+    /// Marks every address stored so far as verified: only a verified address is taken.
+    private func verifyEveryEmail() throws {
+        try workers.database.write { db in
+            try db.execute("UPDATE users SET email_verified_at = 1 WHERE email IS NOT NULL")
+        }
+    }
+
+    @Test func anEmailTakenInAnyCaseIsRefused() throws {
         _ = register(Seeds.alice)
+        try verifyEveryEmail()
         var bob = Seeds.bob
         bob.email = "ALICE@example.com"
         #expect(register(bob) == .rejected(.emailTaken))
+    }
+
+    @Test("an address another account holds unverified is no reason to refuse a registration")
+    func anUnverifiedEmailReservesNothing() {
+        _ = register(Seeds.alice)
+        var bob = Seeds.bob
+        bob.email = "ALICE@example.com"
+        guard case .registered(let profile) = register(bob) else {
+            Issue.record("bob was refused")
+            return
+        }
+        #expect(profile.email == "ALICE@example.com")
     }
 
     @Test(
@@ -121,6 +141,7 @@ import Testing
         // SQLite's NOCASE folds ASCII only: before the key computed in Swift, these were two accounts.
         try Seeds.register(
             .init(username: "emile", password: Seeds.password, email: "émile.zola@example.com"), with: workers)
+        try verifyEveryEmail()
         #expect(
             register(.init(username: "emile2", password: Seeds.password, email: "ÉMILE.ZOLA@example.com"))
                 == .rejected(.emailTaken))

@@ -1,0 +1,2 @@
+#pragma once
+#include <idn2.h>
