@@ -10,7 +10,8 @@ struct StarvationCase {
     let rounds: Int
 
     func measure() async throws -> [Result] {
-        let service = LatchkeyService(workers: LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path))))
+        let service = LatchkeyService(
+            workers: LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path))))
         var next = 0
         func signIn() async throws -> Double {
             next += 1
@@ -29,7 +30,8 @@ struct StarvationCase {
             usleep(200_000)
             for _ in 0..<2 { loaded.values.append(try await signIn()) }
             for process in busy {
-                process.terminate()
+                // SIGKILL: a shell spawned from here may have SIGTERM blocked, as its parent's thread had.
+                kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
             }
         }

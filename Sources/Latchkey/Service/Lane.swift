@@ -77,8 +77,9 @@ package final class Lane: Sendable {
     /// Lowers the calling thread to `backgroundNice` (never raising it): the server's request and
     /// database threads, at the process's own level, get about three times a hash's share of a core,
     /// yet other processes on the host cannot starve a sign-in as they could under SCHED_IDLE.
-    /// Measured with two busy processes beside one sign-in (Benchmarks, `--sign-in-starvation`):
-    /// SCHED_IDLE 8–9 s against 0.06 s idle; nice 5 about 4.5 times its idle time, nice 10 13–19.
+    /// On a quiet 2-core machine, a sign-in with two busy processes beside it took 8–9 s instead of
+    /// 0.06 s under SCHED_IDLE, about 4.5 times its idle time at nice 5 and 13–19 times at nice 10
+    /// (`latchkey-bench --sign-in-starvation` measures it).
     private static func yieldToOtherThreads() {
         // On Linux the nice value is per thread, and `who = 0` is the calling thread.
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
