@@ -66,6 +66,38 @@ import Testing
         #expect(throws: ServiceProblem.self) { try machine("second.key").checkInstallationKey() }
     }
 
+    /// Sealing a second-factor secret is a first use too: a machine whose key the database does not
+    /// keep never stores a secret sealed under it.
+    @Test func aSecondFactorIsNeverSealedUnderAKeyTheDatabaseRefuses() throws {
+        let first = try machine("first.key")
+        let second = try machine("second.key")
+        try Seeds.register(Seeds.alice, with: first)
+        let token = try Seeds.login("alice", with: first)
+        func enroll(_ workers: LatchkeyWorkers) -> SecondFactor.Change.Response? {
+            let spy = SecondFactorPresentationLogicSpy()
+            SecondFactorInteractor(presenter: spy, workers: workers).change(
+                request: .init(token: token, action: .enroll(password: Seeds.password)))
+            return spy.responses.last
+        }
+        guard case .pending = enroll(second) else {
+            Issue.record("the first seal was not stored")
+            return
+        }
+        #expect(try recordedCheck(first) == (try second.secret.checkValue()))
+        let sealed = try sealedSecrets(first)
+        guard case .unavailable(.secretKey) = enroll(first) else {
+            Issue.record("a secret was sealed under a key the database refuses")
+            return
+        }
+        #expect(try sealedSecrets(first) == sealed)
+    }
+
+    private func sealedSecrets(_ workers: LatchkeyWorkers) throws -> [[UInt8]] {
+        try workers.database.read { db in
+            try db.query("SELECT secret_box FROM second_factors") { try $0.bytes("secret_box") }
+        }
+    }
+
     @Test func ofTwoMachinesUsingTheirOwnKeysAtOnceExactlyOneWins() throws {
         let machines = [try machine("a.key"), try machine("b.key")]
         let answers = Mutex<[Login.Authenticate.Response?]>([])
