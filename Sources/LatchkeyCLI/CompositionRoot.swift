@@ -8,13 +8,18 @@ struct CompositionRoot {
 
     /// The scene factory over the database, at policy strength.
     func sceneFactory() throws(CLIFailure) -> SceneFactory {
+        SceneFactory(workers: try workers())
+    }
+
+    /// The Workers over the database, its key file checked.
+    func workers() throws(CLIFailure) -> LatchkeyWorkers {
         let location = try databaseLocation()
         let workers = LatchkeyWorkers(
             database: try open(location), secret: secret(for: location), delivery: Self.delivery()
         )
         .serving(LocalClient.context())
         do { try workers.checkInstallationKey() } catch { throw CLIFailure(FailureViewModel.unavailable(error)) }
-        return SceneFactory(workers: workers)
+        return workers
     }
 
     /// `$LATCHKEY_DELIVER_COMMAND`, run for each reset or verification code as latchkey-server's

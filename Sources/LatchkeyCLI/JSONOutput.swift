@@ -29,6 +29,13 @@ enum JSONOutput {
         let keyFile: String
     }
 
+    /// What `key init` did.
+    struct KeyInit: Encodable {
+        let keyFile: String
+        let created: Bool
+        let recorded: Bool
+    }
+
     /// A profile card.
     struct Profile: Encodable {
         let username: String

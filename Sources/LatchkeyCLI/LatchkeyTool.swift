@@ -32,8 +32,10 @@ struct LatchkeyTool: ParsableCommand {
                         postgresql://… or postgres://… selects a PostgreSQL server (libpq: ~/.pgpass,
                         PGHOST, PGUSER, PGSSLMODE and service files apply)
               key file  $LATCHKEY_SECRET_KEY_FILE, or the database path + ".key" (for PostgreSQL,
-                        $XDG_CONFIG_HOME/latchkey/postgresql.key), created 0600 when first needed; it keys
-                        the hashes of unknown names and seals second factors: every machine needs a copy
+                        $XDG_CONFIG_HOME/latchkey/postgresql.key), created 0600 when first needed or by
+                        `latchkey key init`; it keys the hashes of unknown names and seals second factors;
+                        the database records the first key used and refuses any other: every machine
+                        needs a copy
               delivery  $LATCHKEY_DELIVER_COMMAND: a command run by /bin/sh for each reset or verification
                         code, with one JSON object on its standard input (none: no codes are sent)
               session   $LATCHKEY_SESSION_FILE, or $XDG_STATE_HOME/latchkey/session
@@ -45,7 +47,7 @@ struct LatchkeyTool: ParsableCommand {
             ResetPasswordCommand.self, ProfileCommand.self, VerifyEmailCommand.self, HistoryCommand.self,
             SessionsCommand.self, TokensCommand.self, MfaCommand.self,
             AdminCommand.self,
-            DatabaseCommand.self,
+            DatabaseCommand.self, KeyCommand.self,
         ]
     )
 

@@ -2,7 +2,8 @@ import Foundation
 import Latchkey
 
 // `swift run -c release latchkey-bench [--quick] [--json] [--sizes N,N…] [--postgresql URL] [--import-rows N]
-// [--import-only] [--refusals-only]`, from Benchmarks/: the cases of the speed issues, each with its target; ratios come
+// [--import-only] [--refusals-only] [--sign-in-starvation]`, from Benchmarks/: the cases of the speed issues,
+// each with its target; ratios come
 // from runs interleaved in one process. With --postgresql (an empty database), the largest population
 // is copied there and measured too, and the import runs there once.
 let arguments = CommandLine.arguments.dropFirst()
@@ -21,6 +22,20 @@ let hash = try Argon2idHasher().hash(Population.password)
 if let flag = arguments.firstIndex(of: "--burst") {
     let values = Array(arguments[arguments.index(after: flag)...])
     try await Burst.run(path: values[0], users: Int(values[1])!, output: values[2])
+    exit(0)
+}
+
+// `--sign-in-starvation`: only the case of sign-ins beside busy processes (see `StarvationCase`), and
+// session checks under sign-ins inside the process.
+if arguments.contains("--sign-in-starvation") {
+    let population = try Population(users: 1_000, hash: hash)
+    log("bench: sign-ins beside two busy processes …")
+    var results = try await StarvationCase(population: population, rounds: quick ? 3 : 5).measure()
+    // The other side of the hashing lane's priority: session checks inside the server while it hashes.
+    log("bench: session checks under sign-ins …")
+    results += try await ServiceCases(quick: quick, population: population).authenticateUnderSignIns()
+    population.remove()
+    Report.print(results, json: json, quick: quick)
     exit(0)
 }
 

@@ -107,7 +107,7 @@ public final class InstallationSecret: Sendable {
     }
 
     /// HMAC-SHA-256 of `input` under a key derived for one purpose.
-    func mac(_ input: [UInt8], keyID: UInt64, context: String) throws -> [UInt8] {
+    func mac(_ input: [UInt8], keyID: UInt64, context: String) throws(Failure) -> [UInt8] {
         Self.hmac(input, key: try derivedKey(id: keyID, context: context))
     }
 
@@ -129,6 +129,18 @@ public final class InstallationSecret: Sendable {
         contextBytes += [CChar](repeating: 0, count: 9 - contextBytes.count)
         _ = crypto_kdf_derive_from_key(&subkey, 32, id, contextBytes, master)
         return subkey
+    }
+
+    /// The key if this value has read or made it already (no file access), else nil.
+    var keyInUse: [UInt8]? { loaded.withLock { $0 } }
+
+    /// The key, read from its file or made there (0600) if there is none yet.
+    func loadOrCreateKey() throws(Failure) -> [UInt8] { try key() }
+
+    /// A keyed check value that identifies the key without revealing it (an HMAC under a key derived
+    /// for this purpose alone), as the database records it.
+    func checkValue() throws(Failure) -> [UInt8] {
+        try mac(Array("latchkey installation key check".utf8), keyID: 9, context: "keycheck")
     }
 
     /// The key when it exists already (never creating the key file), else nil.

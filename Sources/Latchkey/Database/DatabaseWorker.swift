@@ -7,6 +7,9 @@ public final class DatabaseWorker: Sendable {
     /// Where the data lives (the installation secret's key file goes beside a file database).
     public let location: DatabaseLocation
     private let engine: any StorageEngine
+    /// The installation keys used with this database, recorded by the first write that follows
+    /// their first use.
+    let installationKeys = InstallationKeyRecorder()
     /// Reader connections a SQLite file database gets.
     static let readerCount = 3
 
@@ -73,10 +76,19 @@ public final class DatabaseWorker: Sendable {
     /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
     /// SQLite takes the write lock first (`BEGIN IMMEDIATE`); PostgreSQL runs it `SERIALIZABLE` and
     /// runs `body` again after a serialization failure, so it must not act outside the database.
+    /// A key file's key first used before or during it is recorded in the same transaction (or, if
+    /// the database holds another key's, the transaction fails: see `InstallationKeyRecorder`).
     package func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try TransactionMark.enter(self)
         defer { TransactionMark.leave(self) }
-        return try engine.write(body)
+        var recorded: [InstallationSecret] = []
+        let result = try engine.write { db in
+            let result = try body(db)
+            recorded = try installationKeys.recordKeysInUse(in: db)
+            return result
+        }
+        installationKeys.markRecorded(recorded)
+        return result
     }
 
     /// One migration's write transaction (under the engine's migration lock).

@@ -43,6 +43,9 @@ package final class PostgresConnection: EngineConnection {
     /// Outside a transaction: how many statements may still run (one), so a read that skips BEGIN
     /// and COMMIT can never become two statements without one snapshot.
     var statementsAlone: Int?
+    /// The limits of the operation this connection serves now (its engine sets them for each one);
+    /// without them, each exchange gets the whole deadline and each transaction the lock timeout.
+    var limits: OperationLimits?
 
     private init(handle: OpaquePointer, lockTimeout: Duration, deadline: Duration, pooled: Bool) {
         self.handle = handle
@@ -125,9 +128,11 @@ package final class PostgresConnection: EngineConnection {
     var isUsable: Bool { !broken && pq.PQstatus(handle) == CONNECTION_OK }
 
     /// BEGIN and this transaction's settings, in one round trip (`SET LOCAL` ends with it, so a
-    /// pooled server connection carries nothing to the next client).
+    /// pooled server connection carries nothing to the next client). The transaction may wait for
+    /// locks only as long as is left of its operation's busy timeout.
     func begin(_ sql: String) throws(DatabaseError) {
-        try executeScript("\(sql); SET LOCAL lock_timeout = \(max(1, lockTimeout.milliseconds))")
+        let wait = limits?.lockWaitLeft ?? lockTimeout
+        try executeScript("\(sql); SET LOCAL lock_timeout = \(max(1, wait.milliseconds))")
     }
 
     /// After a failure the server has usually aborted the transaction; a failed ROLLBACK changes nothing.
@@ -277,9 +282,16 @@ package final class PostgresConnection: EngineConnection {
     /// only over once all its results are read. Past the deadline the query is cancelled, and what
     /// the server answers is still read; a server that answers not even the cancel leaves the
     /// connection broken.
+    ///
+    /// The wait ends at the operation's end, so no statement of it gets a deadline of its own; a read
+    /// outside a transaction, which carries no `lock_timeout`, ends by the busy timeout as well.
     private func drain(_ sql: String, _ each: (OpaquePointer) -> Void) throws(DatabaseError) {
         roundTrips?.add()
         var limit = ContinuousClock.now + deadline
+        if let limits {
+            limit = min(limit, limits.end)
+            if statementsAlone != nil { limit = min(limit, limits.lockWaitsEnd) }
+        }
         var timedOut = false
         while true {
             while pq.PQisBusy(handle) == 1 {
@@ -315,11 +327,9 @@ package final class PostgresConnection: EngineConnection {
 
     /// No answer within the deadline: a busy server (75), or for COMMIT an outcome nobody knows.
     private func unanswered(_ sql: String) -> DatabaseError {
-        let seconds = deadline.components.seconds
-        if sql == "COMMIT" { return outcomeUnknown("no answer to COMMIT within \(seconds) s") }
+        if sql == "COMMIT" { return outcomeUnknown("no answer to COMMIT in time") }
         return .postgresql(
-            PostgresError(
-                sqlState: "57014", message: "no answer within \(seconds) s; the query was cancelled", sql: sql))
+            PostgresError(sqlState: "57014", message: "no answer in time; the query was cancelled", sql: sql))
     }
 
     private func lost(_ sql: String) -> DatabaseError {

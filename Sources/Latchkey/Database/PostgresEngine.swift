@@ -11,6 +11,7 @@ import Synchronization
 final class PostgresEngine: StorageEngine {
     private let pool: ConnectionPool<PostgresConnection>
     private let busyTimeout: Duration
+    private let deadline: Duration
     /// Every exchange with the server by this engine's connections (for tests and the harness).
     let roundTrips = RoundTripCounter()
     var dialect: SQLDialect { .postgresql }
@@ -27,6 +28,7 @@ final class PostgresEngine: StorageEngine {
     /// Connects once at once, so an unreachable server or a refused sign-in is reported here.
     init(url: String, busyTimeout: Duration, deadline: Duration) throws(DatabaseError) {
         self.busyTimeout = busyTimeout
+        self.deadline = deadline
         let counter = roundTrips
         let open = { @Sendable () throws(DatabaseError) in
             let connection = try PostgresConnection.connect(url: url, lockTimeout: busyTimeout, deadline: deadline)
@@ -39,18 +41,29 @@ final class PostgresEngine: StorageEngine {
     }
 
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try retrying(reading: true) {
-            try pool.withConnection { try $0.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body) }
+        try retrying(reading: true) { limits in
+            try connection(limits) { try $0.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body) }
         }
     }
 
     func readStatement<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try retrying(reading: true) { try pool.withConnection { try $0.alone(body) } }
+        try retrying(reading: true) { limits in try connection(limits) { try $0.alone(body) } }
     }
 
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try retrying(reading: false) {
-            try pool.withConnection { try $0.transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", body) }
+        try retrying(reading: false) { limits in
+            try connection(limits) { try $0.transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", body) }
+        }
+    }
+
+    /// `body` on a pooled connection that keeps to `limits` meanwhile.
+    private func connection<T: Sendable>(_ limits: OperationLimits, _ body: (PostgresConnection) throws -> T)
+        throws -> T
+    {
+        try pool.withConnection { connection in
+            connection.limits = limits
+            defer { connection.limits = nil }
+            return try body(connection)
         }
     }
 
@@ -59,7 +72,7 @@ final class PostgresEngine: StorageEngine {
     /// is pending. READ COMMITTED, so what the migrator reads after the lock is what the process
     /// that held it committed; the wait is bounded by the lock timeout (busy, 75).
     func migrationWrite<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try pool.withConnection { connection in
+        try connection(OperationLimits(busyTimeout: busyTimeout, deadline: deadline)) { connection in
             try connection.transaction("BEGIN ISOLATION LEVEL READ COMMITTED") { db in
                 try db.connection.executeScript(
                     "SELECT pg_advisory_xact_lock(\(Self.migrationLockKey), hashtext(current_schema()))")
@@ -72,22 +85,26 @@ final class PostgresEngine: StorageEngine {
 
     /// `attempt` again while it fails on a serialization conflict, at most `attempts` times and
     /// within the busy timeout, after a random pause that grows with each try; and once on a fresh
-    /// connection when the pooled one turned out to be gone before anything of it ran.
-    private func retrying<T>(reading: Bool, _ attempt: () throws -> T) throws -> T {
-        let deadline = ContinuousClock.now + busyTimeout
+    /// connection when the pooled one turned out to be gone before anything of it ran. Every attempt
+    /// keeps to the limits the first one started: a retry never restarts a wait.
+    private func retrying<T>(reading: Bool, _ attempt: (OperationLimits) throws -> T) throws -> T {
+        let limits = OperationLimits(busyTimeout: busyTimeout, deadline: deadline)
         var tries = 0
         var reconnected = false
         while true {
             tries += 1
             do {
-                return try attempt()
+                return try attempt(limits)
             } catch let error as DatabaseError
                 where error.postgresError?.isSerializationConflict == true && tries < Self.attempts
-                && ContinuousClock.now < deadline
+                && ContinuousClock.now < limits.lockWaitsEnd
             {
                 let ceiling = min(50_000, 500 << min(tries, 7))
                 usleep(useconds_t.random(in: 100...UInt32(ceiling)))
-            } catch let error as DatabaseError where !reconnected && Self.wasDroppedBeforeUse(error, reading: reading) {
+            } catch let error as DatabaseError
+                where !reconnected && Self.wasDroppedBeforeUse(error, reading: reading)
+                && ContinuousClock.now < limits.end
+            {
                 reconnected = true
             }
         }

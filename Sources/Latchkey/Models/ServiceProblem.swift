@@ -1,5 +1,5 @@
 /// Why a request could not be served at all, as opposed to being refused.
-public enum ServiceProblem: Error, Sendable, Hashable {
+public enum ServiceProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another process held the database past the busy timeout: worth retrying.
     case databaseBusy
     /// The database server could not be reached, or refused to sign Latchkey in; the text says which.
@@ -12,6 +12,9 @@ public enum ServiceProblem: Error, Sendable, Hashable {
     case secretKey(String)
     /// A bug in Latchkey (the storage layer was misused); the text names it for a bug report.
     case internalError(String)
+
+    /// The problem as one sentence, as the CLI and the server print it.
+    public var description: String { FailureViewModel.unavailable(self).message }
 
     /// Classifies an error thrown by a Worker.
     public static func from(_ error: any Error) -> ServiceProblem {

@@ -1,37 +1,67 @@
-/// Keeps a database and its key file together: the first run with a key records the key's check
-/// value in the database, and every later run (on any machine) must bring the same key. Run once
-/// when the workers are assembled; the key file is never created here.
+/// Keeps a database and its key file together: a key is recorded in the database when first used
+/// (see `InstallationKeyRecorder`) or by `initialize`, and every later run (on any machine) must
+/// bring the same key. `verify` runs once when the workers are assembled and never creates the key
+/// file.
 struct InstallationKeyCheck: Sendable {
     func verify(_ secret: InstallationSecret, in database: DatabaseWorker) throws {
-        let recorded = try database.read { db in
-            try db.queryFirst("SELECT key_check FROM installation WHERE id = 1") { try $0.bytes("key_check") }
-        }
+        let recorded = try database.read { db in try InstallationKeyRecorder.recordedCheck(in: db) }
         guard try secret.existingKey() != nil else {
             // No key yet: fine for a database that never had one; else this machine lacks the file.
             if recorded != nil { throw InstallationSecret.Failure.notThisDatabasesKey(path: secret.keyFilePath ?? "") }
             return
         }
-        // An HMAC under a key derived for this purpose: it identifies the key without revealing it.
-        let check = try secret.mac(Array("latchkey installation key check".utf8), keyID: 9, context: "keycheck")
         if let recorded {
-            guard recorded == check else {
+            guard recorded == (try secret.checkValue()) else {
                 throw InstallationSecret.Failure.notThisDatabasesKey(path: secret.keyFilePath ?? "(in memory)")
             }
-            return
+        } else {
+            // Another machine may record its own key first: then this one is refused here.
+            try database.write { db in try InstallationKeyRecorder.record(secret, in: db) }
         }
-        try database.write { db in
-            try db.execute(
-                "INSERT INTO installation (id, key_check) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", [check])
+        database.installationKeys.markRecorded([secret])
+    }
+
+    /// Makes the key file if there is none and records its key in the database; run again with the
+    /// same key it changes nothing. A database that has another key's record is refused, and so is
+    /// a machine without the key file of a database that has one (no second key is made for it).
+    func initialize(_ secret: InstallationSecret, in database: DatabaseWorker) throws -> InstallationKeyInitialization {
+        let recorded = try database.read { db in try InstallationKeyRecorder.recordedCheck(in: db) }
+        let existed = try secret.existingKey() != nil
+        if recorded != nil && !existed {
+            throw InstallationSecret.Failure.notThisDatabasesKey(path: secret.keyFilePath ?? "(in memory)")
         }
-        // Another machine may have recorded its own key first: then this one is not the database's.
-        try verify(secret, in: database)
+        _ = try secret.loadOrCreateKey()
+        let newlyRecorded = try database.write { db in
+            let had = try InstallationKeyRecorder.recordedCheck(in: db) != nil
+            try InstallationKeyRecorder.record(secret, in: db)
+            return !had
+        }
+        database.installationKeys.markRecorded([secret])
+        return InstallationKeyInitialization(
+            keyFile: secret.keyFilePath, createdKeyFile: !existed, recorded: newlyRecorded)
     }
 }
 
+/// What `initializeInstallationKey` did.
+package struct InstallationKeyInitialization: Sendable, Hashable {
+    /// The key file, nil for an in-memory key.
+    package let keyFile: String?
+    /// True when the key file was made by this call.
+    package let createdKeyFile: Bool
+    /// True when this call recorded the key in the database (false: it was already recorded).
+    package let recorded: Bool
+}
+
 extension LatchkeyWorkers {
-    /// Checks that the key file belongs to this database (recording its check value on first use);
-    /// an embedding tool calls this once after assembling the workers.
+    /// Checks that the key file belongs to this database (recording its check value when the
+    /// database has none); an embedding tool calls this once after assembling the workers.
     public func checkInstallationKey() throws(ServiceProblem) {
         do { try InstallationKeyCheck().verify(secret, in: database) } catch { throw .from(error) }
+    }
+
+    /// Makes the key file if needed and records its key in the database at once (`latchkey key
+    /// init`), so that no other machine can make another; the same key again changes nothing.
+    package func initializeInstallationKey() throws(ServiceProblem) -> InstallationKeyInitialization {
+        do { return try InstallationKeyCheck().initialize(secret, in: database) } catch { throw .from(error) }
     }
 }

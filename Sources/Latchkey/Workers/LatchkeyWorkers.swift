@@ -50,7 +50,10 @@ public struct LatchkeyWorkers: Sendable {
         secret: InstallationSecret? = nil,
         delivery: any MessageDelivery = NoDelivery()
     ) {
-        self.secret = secret ?? .beside(database.location)
+        let secret = secret ?? .beside(database.location)
+        // The first write after the key's first use records it in the database (or is refused).
+        database.installationKeys.watch(secret)
+        self.secret = secret
         self.database = database
         self.hasher = hasher ?? Argon2idHasher(parameters: policy.passwordHashing)
         self.tokens = tokens

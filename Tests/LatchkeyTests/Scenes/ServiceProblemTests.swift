@@ -7,6 +7,17 @@ import Testing
 
 /// The `.unavailable` paths of the scenes, reached with a failing hasher and a failing database.
 @Suite struct ServiceProblemTests {
+    /// A server or tool that prints the problem itself (`"\(problem)"`) shows the sentence the CLI
+    /// shows, never the case name and its payload.
+    @Test func aProblemPrintedAsTextIsTheSentenceTheCLIShows() {
+        let problem = ServiceProblem.from(InstallationSecret.Failure.notThisDatabasesKey(path: "/etc/lk.key"))
+        #expect(
+            "\(problem)"
+                == "Key file error: the key file /etc/lk.key is not the one this database is used with: copy the key "
+                + "file from a machine that uses this database (or restore it from the backup) to /etc/lk.key.")
+        #expect("\(ServiceProblem.databaseBusy)" == "The database is busy. Try again in a moment.")
+    }
+
     @Test func aHasherOutOfMemoryIsAnUnavailableServiceNotARejection() throws {
         let workers = try Seeds.workers(hasher: FailingHasher())
         let spy = RegisterPresentationLogicSpy()
