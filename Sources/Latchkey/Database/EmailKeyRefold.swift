@@ -46,10 +46,15 @@ enum EmailKeyRefold {
         for account in changed {
             try db.execute("UPDATE users SET email_key = ? WHERE id = ?", [account.key, account.id])
         }
+        // Written in the schema of this migration's version: later migrations add columns that
+        // `AuditLog` fills, which do not exist yet while this one runs.
         for (index, other) in kept.sorted(by: { $0.key < $1.key }) {
-            try AuditLog(client: nil).record(
-                .emailKeyKept, usernameKey: accounts[index].username, userID: accounts[index].id,
-                detail: "the same verified address as \(other) once folded", now: now, in: db)
+            try db.execute(
+                "INSERT INTO auth_events (occurred_at, kind, username_key, user_id, detail) VALUES (?, ?, ?, ?, ?)",
+                [
+                    now.databaseSeconds, AuthEvent.Kind.emailKeyKept.rawValue, accounts[index].username,
+                    accounts[index].id, "the same verified address as \(other) once folded",
+                ])
         }
         let codes = try db.query("SELECT id, email FROM one_time_codes WHERE email IS NOT NULL") {
             (try $0.int64("id"), EmailKey.of(try $0.string("email")))
