@@ -12,6 +12,11 @@ public enum ServiceProblem: Error, Sendable, Hashable {
     case secretKey(String)
     /// A bug in Latchkey (the storage layer was misused); the text names it for a bug report.
     case internalError(String)
+    /// The service's delivery queue is full: a request that would send a message is refused, with
+    /// nothing issued (try again shortly).
+    case deliveryQueueFull
+    /// The service is shutting down and sends no more messages.
+    case shuttingDown
 
     /// Classifies an error thrown by a Worker.
     public static func from(_ error: any Error) -> ServiceProblem {
@@ -21,6 +26,8 @@ public enum ServiceProblem: Error, Sendable, Hashable {
         case let error as DatabaseError where error.isServerUnavailable: .serverUnavailable(StorageText.explain(error))
         case let error as DatabaseError: .storage(StorageText.explain(error))
         case is PasswordHashingError: .hashingFailed
+        case DeliveryQueue.Refusal.full: .deliveryQueueFull
+        case DeliveryQueue.Refusal.shutDown: .shuttingDown
         case let error as InstallationSecret.Failure: .secretKey(error.description)
         case is SecretBox.Failure:
             .secretKey("it does not open this database's second-factor secrets: is it this installation's key?")
