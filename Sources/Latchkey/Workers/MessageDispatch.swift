@@ -39,6 +39,9 @@ extension LatchkeyWorkers {
             try audit.record(
                 message.kind.auditKind(delivered: delivered), usernameKey: message.username,
                 userID: userID, detail: detail, now: now, in: db)
+            if !delivered, let linkHash = message.linkToken.flatMap(OneTimeCode.linkHash) {
+                try oneTimeCodes.endCooldown(linkHash: linkHash, by: policy.codeRequestCooldown, in: db)
+            }
         }
     }
 }

@@ -74,6 +74,14 @@ struct OneTimeCodeStore: Sendable {
         return db.changes == 1
     }
 
+    /// Ends the request cooldown of the code with `linkHash` (its message never reached anyone, so
+    /// there is no code of the owner's to protect): the next request issues a new one at once.
+    func endCooldown(linkHash: [UInt8], by cooldown: Duration, in db: Database) throws {
+        try db.execute(
+            "UPDATE one_time_codes SET created_at = created_at - ? WHERE link_hash = ?",
+            [cooldown.wholeSeconds, linkHash])
+    }
+
     /// Deletes every outstanding code of the user (after a reset), or only those of `kind`.
     func deleteAll(userID: Int64, kind: OneTimeCodeKind? = nil, in db: Database) throws {
         if let kind {

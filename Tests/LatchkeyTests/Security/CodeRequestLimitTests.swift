@@ -73,6 +73,20 @@ import Testing
         #expect(completeReset(resetCodes()[1].typed, workers) == .reset(username: "alice", sessionsEnded: 0))
     }
 
+    @Test("a code whose delivery failed holds no cooldown: asking again sends a new one at once")
+    func aFailedDeliveryHoldsNoCooldown() throws {
+        let failing = DeliverySpy(failing: true)
+        let base = try workers()
+        let workers = LatchkeyWorkers(
+            database: base.database, hasher: base.hasher, time: time, policy: base.policy, secret: base.secret,
+            delivery: failing)
+        try Seeds.register(.init(username: "alice", password: Seeds.password), with: workers)
+        _ = try Self.requestReset("alice", workers)
+        time.advance(by: .seconds(1))
+        _ = try Self.requestReset("alice", workers)
+        #expect(failing.messages.filter { $0.kind == .passwordReset }.count == 2)
+    }
+
     @Test("past an address's budget no code is issued for any account, while another address still gets one")
     func pastTheAddressBudgetNoCodeIsIssued() throws {
         var policy = SecurityPolicy()
