@@ -12,6 +12,11 @@ public enum ServiceProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case secretKey(String)
     /// A bug in Latchkey (the storage layer was misused); the text names it for a bug report.
     case internalError(String)
+    /// The service's delivery queue is full: a request that would send a message is refused, with
+    /// nothing issued (try again shortly).
+    case deliveryQueueFull
+    /// The service is shutting down and sends no more messages.
+    case shuttingDown
 
     /// The problem as one sentence, as the CLI and the server print it.
     public var description: String { FailureViewModel.unavailable(self).message }
@@ -24,6 +29,8 @@ public enum ServiceProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case let error as DatabaseError where error.isServerUnavailable: .serverUnavailable(StorageText.explain(error))
         case let error as DatabaseError: .storage(StorageText.explain(error))
         case is PasswordHashingError: .hashingFailed
+        case DeliveryQueue.Refusal.full: .deliveryQueueFull
+        case DeliveryQueue.Refusal.shutDown: .shuttingDown
         case let error as InstallationSecret.Failure: .secretKey(error.description)
         case is SecretBox.Failure:
             .secretKey("it does not open this database's second-factor secrets: is it this installation's key?")

@@ -17,7 +17,8 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
         case weakPassword = "weak_password"
         case usernameTaken = "username_taken"
         case emailTaken = "email_taken"
-        /// The hashing lane's queue is full: try again shortly (HTTP 503 with Retry-After).
+        /// The hashing lane's queue, or the delivery queue, is full: try again shortly (HTTP 503 with
+        /// Retry-After). Nothing was done.
         case overloaded = "overloaded"
         /// The database stayed busy past its timeout: worth a retry.
         case busy = "busy"

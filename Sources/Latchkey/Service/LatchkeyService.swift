@@ -16,15 +16,20 @@ public final class LatchkeyService: Sendable {
         public var hashingQueueDepth: Int
         /// Threads doing database work that hashes nothing.
         public var databaseThreads: Int
+        /// Messages (reset and verification codes, notices) waiting or being delivered, at most; a
+        /// request that would send one more answers `overloaded`, with no code issued.
+        public var deliveryQueueDepth: Int
 
-        /// The defaults: hashing on all cores but one (at least one), 64 waiting, 4 database threads.
+        /// The defaults: hashing on all cores but one (at least one), 64 waiting, 4 database threads,
+        /// 1,024 messages.
         public init(
             hashingThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
-            hashingQueueDepth: Int = 64, databaseThreads: Int = 4
+            hashingQueueDepth: Int = 64, databaseThreads: Int = 4, deliveryQueueDepth: Int = 1_024
         ) {
             self.hashingThreads = hashingThreads
             self.hashingQueueDepth = hashingQueueDepth
             self.databaseThreads = databaseThreads
+            self.deliveryQueueDepth = deliveryQueueDepth
         }
     }
 
@@ -35,38 +40,15 @@ public final class LatchkeyService: Sendable {
     private let hashing: Lane
     private let database: Lane
     /// Runs the application's deliveries, after the answers, so a slow one delays no request.
-    private let delivery: Lane
+    private let delivery: DeliveryQueue
     /// Keeps a flood of one refused access token to a log line a minute.
     let refusalLog = RefusalLogLimiter(window: AccessTokenGate.refusalWindow)
 
     /// A service over `workers`; its lane threads start now and stop when it is released.
     public init(workers: LatchkeyWorkers, lanes: Lanes = Lanes(), logger: Logger = LatchkeyService.silentLogger) {
-        let delivery = Lane(name: "latchkey-send", threads: 2, queueDepth: 1_024)
+        let delivery = DeliveryQueue(capacity: lanes.deliveryQueueDepth, logger: logger)
         var workers = workers
-        workers.dispatch = { message, workers in
-            // Detached: the request's task may be cancelled, and the delivery must still run.
-            Task.detached {
-                let failure: (any Error)?
-                do { failure = try await delivery.run { workers.deliverNow(message) } } catch {
-                    // A full delivery queue: the message is lost; its audit says so.
-                    workers.auditUndelivered(message)
-                    failure = error
-                }
-                if let failure {
-                    // The kind and the account, never the code: the requester was answered alike.
-                    logger.warning(
-                        "delivery failed",
-                        metadata: [
-                            "kind": .string(message.kind.rawValue), "username": .string(message.username),
-                            // Latchkey's own failures say what happened; an application's error only
-                            // its type, as its text might quote the message.
-                            "reason": .string(
-                                (failure as? CommandDelivery.Failed)?.description
-                                    ?? String(describing: type(of: failure))),
-                        ])
-                }
-            }
-        }
+        workers.outbox = delivery
         self.workers = workers
         self.delivery = delivery
         self.logger = logger
@@ -75,6 +57,19 @@ public final class LatchkeyService: Sendable {
             lowerPriority: true)
         database = Lane(name: "latchkey-db", threads: lanes.databaseThreads, queueDepth: 4_096)
     }
+
+    /// Stops taking messages (a request that would send one answers `unavailable` from now on),
+    /// waits up to `grace` for the queued ones to be delivered, then drops the rest, each audited as
+    /// a failed delivery, and ends the deliveries still running (`CommandDelivery` kills its commands
+    /// with their process groups). Answers how many messages were dropped. A server calls it once
+    /// its last request is answered.
+    @discardableResult
+    public func shutdown(grace: Duration = .seconds(10)) async -> Int {
+        await delivery.shutdown(grace: grace, delivery: workers.delivery)
+    }
+
+    /// Messages waiting or being delivered (a server's gauge).
+    public var messagesQueued: Int { delivery.held }
 
     /// Sign-ins and registrations waiting for a hashing thread (a server's queue-depth gauge).
     public var signInsWaiting: Int { hashing.waiting }

@@ -18,8 +18,8 @@ public struct LatchkeyWorkers: Sendable {
     /// The client the current request came from, stored on sessions and audit events and keyed on
     /// by the throttle; nil for none (see `serving(_:)`).
     public private(set) var client: ClientContext?
-    /// Where `send` puts messages instead of delivering them at once (the service's delivery lane).
-    var dispatch: (@Sendable (OutgoingMessage, LatchkeyWorkers) -> Void)?
+    /// The service's delivery queue, where messages go instead of being delivered at once.
+    var outbox: DeliveryQueue?
     let accounts = AccountStore()
     let sessions = SessionStore()
     var throttle: LoginThrottle { LoginThrottle(policy: policy, secret: secret, client: client) }
@@ -38,6 +38,8 @@ public struct LatchkeyWorkers: Sendable {
     let oneTimeCodes = OneTimeCodeStore()
     /// Verifies imported hashes; a spy stands in for it in tests.
     var importedHashes: any ImportedHashVerifying = ImportedHashVerifier()
+    /// The cooldown and per-address budget of code requests.
+    var codeRequests: CodeRequestLimit { CodeRequestLimit(policy: policy, secret: secret, client: client) }
 
     /// Workers over `database`, at policy strength unless told otherwise; the secret defaults to the key
     /// file beside a database file.

@@ -46,6 +46,15 @@ public struct OutgoingMessage: Sendable, Hashable, CustomStringConvertible, Cust
 public protocol MessageDelivery: Sendable {
     /// Sends `message`, or throws.
     func deliver(_ message: OutgoingMessage) throws
+
+    /// Ends the deliveries running now (the service is shutting down): their `deliver` calls should
+    /// return soon, throwing. `CommandDelivery` kills its commands with their process groups.
+    func cancelRunning()
+}
+
+extension MessageDelivery {
+    /// Nothing to end: a delivery that returns promptly needs nothing more.
+    public func cancelRunning() {}
 }
 
 /// The default: no delivery. Flows that need one are refused, saying so, before anything is looked

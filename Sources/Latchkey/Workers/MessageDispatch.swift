@@ -1,11 +1,14 @@
 /// How a scene's messages reach the application's delivery. A scene used directly (the CLI) hands
-/// each message over before it presents; the service sets `dispatch` so messages go to a lane of
-/// their own after the answer, and a slow or hanging delivery never delays a request or a database
-/// thread.
+/// each message over before it presents; the service gives the Workers its delivery queue, so
+/// messages go to threads of their own after the answer, and a slow or hanging delivery never delays
+/// a request or a database thread. Either way a scene reserves room for its messages before it
+/// writes their codes, so a full queue refuses the request with nothing issued.
 extension LatchkeyWorkers {
-    /// Sends `message` after the transaction that made it committed; every delivery is audited.
-    func send(_ message: OutgoingMessage) {
-        if let dispatch { dispatch(message, self) } else { deliverNow(message) }
+    /// Room for `count` messages, reserved before their codes are written; throws when the service's
+    /// queue is full or shutting down (nothing is issued then). Without a queue, always granted.
+    func reserveDelivery(_ count: Int = 1) throws -> DeliveryReservation {
+        guard let outbox else { return DeliveryReservation(queue: nil, count: count) }
+        return try outbox.reserve(count)
     }
 
     /// Hands `message` to the delivery and records whether it took it (never the code); answers
@@ -23,19 +26,22 @@ extension LatchkeyWorkers {
         return failure
     }
 
-    /// Records that `message` was never handed to the delivery (its lane refused it).
-    func auditUndelivered(_ message: OutgoingMessage) {
-        record(message, delivered: false)
+    /// Records that `message` was never handed to the delivery, and why (`detail`).
+    func auditUndelivered(_ message: OutgoingMessage, detail: String) {
+        record(message, delivered: false, detail: detail)
     }
 
-    private func record(_ message: OutgoingMessage, delivered: Bool) {
+    private func record(_ message: OutgoingMessage, delivered: Bool, detail: String? = nil) {
         let now = time.now()
         _ = try? database.write { db in
             let userID = try (try? Username(message.username)).flatMap { try accounts.credentials(for: $0, in: db) }?
                 .profile.id
             try audit.record(
                 message.kind.auditKind(delivered: delivered), usernameKey: message.username,
-                userID: userID, now: now, in: db)
+                userID: userID, detail: detail, now: now, in: db)
+            if !delivered, let linkHash = message.linkToken.flatMap(OneTimeCode.linkHash) {
+                try oneTimeCodes.endCooldown(linkHash: linkHash, by: policy.codeRequestCooldown, in: db)
+            }
         }
     }
 }

@@ -6,6 +6,8 @@ struct StoredOneTimeCode: Sendable {
     let userID: Int64
     let kind: OneTimeCodeKind
     let codeHash: [UInt8]
+    /// When it was issued (the request cooldown counts from here).
+    let createdAt: Date
     let expiresAt: Date
     /// For a verification code: the address it proves.
     let email: String?
@@ -50,14 +52,20 @@ struct OneTimeCodeStore: Sendable {
     /// The user's live code of `kind`, if any.
     func find(userID: Int64, kind: OneTimeCodeKind, in db: Database) throws -> StoredOneTimeCode? {
         try db.queryFirst(
-            "SELECT id, user_id, kind, code_hash, expires_at, email FROM one_time_codes WHERE user_id = ? AND kind = ?",
+            """
+            SELECT id, user_id, kind, code_hash, created_at, expires_at, email FROM one_time_codes
+            WHERE user_id = ? AND kind = ?
+            """,
             [userID, kind.rawValue], Self.row)
     }
 
     /// The code a link token belongs to, if any.
     func find(linkHash: [UInt8], in db: Database) throws -> StoredOneTimeCode? {
         try db.queryFirst(
-            "SELECT id, user_id, kind, code_hash, expires_at, email FROM one_time_codes WHERE link_hash = ?",
+            """
+            SELECT id, user_id, kind, code_hash, created_at, expires_at, email FROM one_time_codes
+            WHERE link_hash = ?
+            """,
             [linkHash],
             Self.row)
     }
@@ -80,6 +88,14 @@ struct OneTimeCodeStore: Sendable {
         ) { try $0.int64("user_id") }
     }
 
+    /// Ends the request cooldown of the code with `linkHash` (its message never reached anyone, so
+    /// there is no code of the owner's to protect): the next request issues a new one at once.
+    func endCooldown(linkHash: [UInt8], by cooldown: Duration, in db: Database) throws {
+        try db.execute(
+            "UPDATE one_time_codes SET created_at = created_at - ? WHERE link_hash = ?",
+            [cooldown.wholeSeconds, linkHash])
+    }
+
     /// Deletes every outstanding code of the user (after a reset), or only those of `kind`.
     func deleteAll(userID: Int64, kind: OneTimeCodeKind? = nil, in db: Database) throws {
         if let kind {
@@ -93,7 +109,8 @@ struct OneTimeCodeStore: Sendable {
         StoredOneTimeCode(
             id: try row.int64("id"), userID: try row.int64("user_id"),
             kind: OneTimeCodeKind(rawValue: try row.string("kind")) ?? .passwordReset,
-            codeHash: try row.bytes("code_hash"), expiresAt: try row.date("expires_at"),
+            codeHash: try row.bytes("code_hash"), createdAt: try row.date("created_at"),
+            expiresAt: try row.date("expires_at"),
             email: try row.optionalString("email"))
     }
 }

@@ -48,6 +48,17 @@ public struct SecurityPolicy: Sendable, Hashable {
     /// code made and stored) and an unknown one (nothing to store) answer alike: the work differs by
     /// a few hundred microseconds, measured by the benchmarks' "reset request" ratio.
     @Bounded(.zero...(.seconds(5))) public var resetRequestFloor: Duration = .milliseconds(25)
+    /// How long after a code is issued to an account (a reset, or an email verification) a new
+    /// request for that account's code issues none: it is answered alike, nothing is delivered, and
+    /// the live code keeps working, so a stranger cannot void the code the owner just received or
+    /// run the delivery in a loop.
+    @Bounded(.seconds(1)...(.seconds(3600))) public var codeRequestCooldown: Duration = .seconds(60)
+    /// Code requests one client address may make in `codeRequestWindow` (every request counts,
+    /// whichever account it names, known or not); past it, requests are answered alike and issue no
+    /// code. Requests without an address (a command on this machine) have only the cooldown.
+    @Bounded(1...100_000) public var maximumCodeRequestsPerAddress = 10
+    /// The window of `maximumCodeRequestsPerAddress`.
+    @Bounded(.seconds(1)...Self.longest) public var codeRequestWindow: Duration = .seconds(15 * 60)
     /// Argon2id cost for new password hashes (OWASP's floor by default).
     public var passwordHashing: Argon2Parameters = .policy
     /// The issuer an authenticator app shows beside the account.

@@ -100,10 +100,11 @@ import Testing
 
     @Test func ofTwoMachinesUsingTheirOwnKeysAtOnceExactlyOneWins() throws {
         let machines = [try machine("a.key"), try machine("b.key")]
-        let answers = Mutex<[Login.Authenticate.Response?]>([])
+        // Each answer kept at its machine's index (they finish in either order).
+        let answers = Mutex<[Login.Authenticate.Response?]>([nil, nil])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let answer = Self.signInUnknown(machines[index])
-            answers.withLock { $0.append(answer) }
+            answers.withLock { $0[index] = answer }
         }
         let all = answers.withLock { $0 }
         #expect(all.filter { $0 == .invalidCredentials }.count == 1, "\(all)")

@@ -64,6 +64,8 @@ public final class EditProfileInteractor: SceneInteractor<any EditProfilePresent
     private func update(_ request: EditProfile.Update.Request) throws -> EditProfile.Update.Response {
         let checked: Checked
         do { checked = try check(request) } catch { return .rejected(error) }
+        // A change of address sends a code and a notice: room for both before anything is written.
+        let reservation = try workers.reserveDelivery(request.email == .keep ? 0 : 2)
         let now = workers.time.now()
         var messages: [OutgoingMessage] = []
         let response: EditProfile.Update.Response
@@ -78,7 +80,7 @@ public final class EditProfileInteractor: SceneInteractor<any EditProfilePresent
                 token: request.token, password: request.password ?? "", failure: .profileChangeFailed, now: now
             ) { found, db in try apply(checked, user: found.user, now: now, messages: &messages, in: db) }
         }
-        if case .updated = response { messages.forEach(workers.send) }
+        if case .updated = response { messages.forEach { reservation.send($0, with: workers) } }
         return response
     }
 
@@ -104,8 +106,12 @@ public final class EditProfileInteractor: SceneInteractor<any EditProfilePresent
                 messages.append(notice)
             }
         } else if checked.email != nil, !current.emailVerified, let address = current.email {
-            // The same address again, not yet verified: a fresh code for it.
-            messages.append(try workers.startEmailVerification(user: current, address: address, now: now, in: db))
+            // The same address again, not yet verified: a fresh code for it, unless one went moments ago.
+            if try workers.codeRequests.allowsCode(
+                for: user.id, kind: OneTimeCodeKind.emailVerification, codes: workers.oneTimeCodes, now: now, in: db)
+            {
+                messages.append(try workers.startEmailVerification(user: current, address: address, now: now, in: db))
+            }
         } else if checked.removeEmail, current.email != nil {
             try workers.accounts.removeEmail(userID: user.id, now: now, in: db)
             try workers.oneTimeCodes.deleteAll(userID: user.id, kind: .emailVerification, in: db)
@@ -132,19 +138,27 @@ public final class EditProfileInteractor: SceneInteractor<any EditProfilePresent
         -> EditProfile.RequestVerification.Response
     {
         guard workers.canDeliver else { return .deliveryNotConfigured }
+        let reservation = try workers.reserveDelivery()
         let now = workers.time.now()
-        let message: OutgoingMessage? = try workers.database.write { db in
+        let (address, message): (String?, OutgoingMessage?) = try workers.database.write { db in
             let found = try workers.gate.authenticate(request.token, now: now, in: db)
             try workers.gate.recordUse(found, now: now, in: db)
             guard let user = try workers.accounts.credentials(userID: found.user.id, in: db)?.profile else {
                 throw SessionProblem.notSignedIn
             }
             let pending = try workers.oneTimeCodes.find(userID: user.id, kind: .emailVerification, in: db)?.email
-            guard let address = pending ?? (user.emailVerified ? nil : user.email) else { return nil }
-            return try workers.startEmailVerification(user: user, address: address, now: now, in: db)
+            guard let address = pending ?? (user.emailVerified ? nil : user.email) else { return (nil, nil) }
+            // Within the cooldown (or past the address's budget) the code already sent stays the
+            // one to type: answered alike, nothing new is delivered.
+            guard
+                try workers.codeRequests.allowsCode(
+                    for: user.id, kind: OneTimeCodeKind.emailVerification, codes: workers.oneTimeCodes, now: now, in: db
+                )
+            else { return (address, nil) }
+            return (address, try workers.startEmailVerification(user: user, address: address, now: now, in: db))
         }
-        guard let message, let address = message.to else { return .nothingToVerify }
-        workers.send(message)
+        guard let address else { return .nothingToVerify }
+        if let message { reservation.send(message, with: workers) }
         return .sent(address: address)
     }
 
@@ -162,7 +176,14 @@ public final class EditProfileInteractor: SceneInteractor<any EditProfilePresent
             // Another account's transaction verified the address first (PostgreSQL's unique index).
             return .emailTaken
         }
-        if case .verified = response { notices.forEach(workers.send) }
+        if case .verified = response, !notices.isEmpty {
+            // Notices, not codes: a full queue drops them, audited, and never undoes the verification.
+            if let reservation = try? workers.reserveDelivery(notices.count) {
+                notices.forEach { reservation.send($0, with: workers) }
+            } else {
+                notices.forEach { workers.auditUndelivered($0, detail: "dropped: the delivery queue was full") }
+            }
+        }
         return response
     }
 

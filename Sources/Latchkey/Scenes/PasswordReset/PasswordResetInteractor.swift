@@ -23,8 +23,14 @@ public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPre
 
     private func begin(_ request: PasswordReset.Begin.Request) throws -> PasswordReset.Begin.Response {
         guard workers.canDeliver else { return .deliveryNotConfigured }
+        // Room for the message first, before anything is looked up: a full queue refuses every
+        // request alike, and no code is issued that would never be sent.
+        let reservation = try workers.reserveDelivery()
         let now = workers.time.now()
         let message: OutgoingMessage? = try workers.database.write { db in
+            // Every request counts against its address, whichever account it names, so the budget
+            // tells nothing about accounts either.
+            let withinBudget = try workers.codeRequests.countRequest(now: now, in: db)
             let typed = String(request.account.prefix(1_024))
             let account: AccountCredentials? =
                 if let name = try? Username(typed) {
@@ -42,6 +48,17 @@ public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPre
                 return nil
             }
             let user = account.profile
+            // Answered alike, but the live code stays and nothing is delivered: a stranger cannot
+            // void the code the owner just received, nor run the delivery in a loop.
+            let cooling = try workers.codeRequests.coolingDown(
+                userID: user.id, kind: .passwordReset, codes: workers.oneTimeCodes, now: now, in: db)
+            guard withinBudget, !cooling else {
+                try workers.audit.record(
+                    .passwordResetRequested, usernameKey: user.username, userID: user.id,
+                    detail: cooling ? CodeRequestLimit.coolingDetail : CodeRequestLimit.overBudgetDetail, now: now,
+                    in: db)
+                return nil
+            }
             let (code, expires) = try workers.oneTimeCodes.make(
                 for: user.id, kind: .passwordReset, secret: workers.secret, policy: workers.policy, now: now, in: db)
             try workers.audit.record(
@@ -51,7 +68,7 @@ public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPre
                 displayName: user.displayName, code: code.code, linkToken: code.linkToken, expiresAt: expires)
         }
         // After the commit: a delivery never holds the transaction, and the service's goes after the answer.
-        if let message { workers.send(message) }
+        if let message { reservation.send(message, with: workers) }
         return .requested
     }
 

@@ -63,6 +63,9 @@ public final class RegisterInteractor: SceneInteractor<any RegisterPresentationL
         let account = NewAccount(
             username: fields.username, email: fields.email, phone: fields.phone, displayName: fields.displayName,
             passwordHash: hash)
+        // Room for the verification code's message before the account is written: a full queue
+        // refuses the registration with nothing stored.
+        let reservation = try workers.reserveDelivery(fields.email != nil && workers.canDeliver ? 1 : 0)
         let (profile, message) = try workers.database.write { db in
             let now = workers.time.now()
             let profile = try workers.accounts.insert(account, now: now, in: db)
@@ -74,7 +77,7 @@ public final class RegisterInteractor: SceneInteractor<any RegisterPresentationL
             }
             return (profile, message)
         }
-        if let message { workers.send(message) }
+        if let message { reservation.send(message, with: workers) }
         return profile
     }
 

@@ -93,6 +93,11 @@ public struct FailureViewModel: Sendable, Hashable {
             FailureViewModel(message: "Key file error: \(reason)", kind: .storage)
         case .internalError(let what):
             FailureViewModel(message: "Internal error (please report it): \(what)", kind: .internalError)
+        case .deliveryQueueFull:
+            FailureViewModel(
+                message: "Too many messages are waiting to be sent. Try again shortly.", kind: .busy, code: .overloaded)
+        case .shuttingDown:
+            FailureViewModel(message: "The service is shutting down.", kind: .unavailable)
         }
     }
 

@@ -141,7 +141,15 @@ struct LatchkeyServer: AsyncParsableCommand {
             configuration: limits.applied(
                 to: .init(address: .hostname(host, port: port), serverName: "latchkey-server")),
             logger: logger)
-        try await app.runService()
+        // After the last request: queued messages get the delivery timeout to go out; the rest are
+        // audited as dropped and running delivery commands are killed with their process groups.
+        do {
+            try await app.runService()
+        } catch {
+            await service.shutdown(grace: .seconds(deliverTimeout))
+            throw error
+        }
+        await service.shutdown(grace: .seconds(deliverTimeout))
     }
 
     /// The delivery command, with links to the reset and verification pages; none without a command.
