@@ -76,6 +76,69 @@ import Testing
         #expect(server.stop(SIGTERM) == 0)
     }
 
+    /// SIGTERM with messages still on their way: the two being delivered are killed with their
+    /// process groups (a child the command started too), the one still queued is dropped, each is
+    /// audited as a failed delivery, and the server exits 0 within the delivery timeout.
+    @Test func onSIGTERMQueuedAndRunningDeliveriesAreAuditedAndTheirCommandsKilled() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-server-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("db.sqlite3").path
+        // A duration no other process sleeps: it marks the command's shell and its sleep child alike.
+        let marker = "300.\(Int.random(in: 100_000...999_999))"
+        let port = try FreePort.find()
+        let server = try Spawned(
+            Self.binary,
+            [
+                "--listen", "127.0.0.1:\(port)", "--registration", "open", "--database", database,
+                "--deliver-command", "cat > /dev/null; sleep \(marker)", "--deliver-timeout", "1",
+            ])
+        try FreePort.waitUntilListening(port)
+        for name in ["alice", "bob", "carol"] {
+            let body = #"{"username": "\#(name)", "password": "correct horse battery staple"}"#
+            #expect(try curl(port, "/v1/register", post: body).status == 201)
+            #expect(try curl(port, "/v1/password-reset", post: #"{"account": "\#(name)"}"#).status == 202)
+        }
+        // The server's own command line names the marker too; its commands and their children are
+        // the others.
+        let deadline = Date().addingTimeInterval(10)
+        while Self.processes(matching: marker, except: server.pid) < 2 && Date() < deadline { usleep(20_000) }
+        #expect(Self.processes(matching: marker, except: server.pid) >= 2, "no delivery command was running")
+        let stopped = Date()
+        #expect(server.stop(SIGTERM, within: 20) == 0)
+        #expect(Date().timeIntervalSince(stopped) < 10)
+        #expect(Self.processes(matching: marker, except: server.pid) == 0, "a delivery command outlived the server")
+        let failed = try Self.sqlite(
+            database, "SELECT count(*) FROM auth_events WHERE kind = 'password_reset_delivery_failed'")
+        #expect(failed == "3")
+    }
+
+    /// How many processes but `excluded` have `text` in their command line.
+    static func processes(matching text: String, except excluded: pid_t) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.filter { name in
+            guard let pid = Int32(name), pid != excluded,
+                let line = FileManager.default.contents(atPath: "/proc/\(name)/cmdline")
+            else {
+                return false
+            }
+            return String(decoding: line, as: UTF8.self).contains(text)
+        }.count
+    }
+
+    /// The first column of the first row `sql` answers from the SQLite file at `path`.
+    static func sqlite(_ path: String, _ sql: String) throws -> String {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.arguments = [path, sql]
+        let out = Pipe()
+        shell.standardOutput = out
+        try shell.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The status and body of GET `path`, or of POST `post` as JSON (the status on the body's last
     /// line, from `-w`).
     private func curl(_ port: Int, _ path: String, post: String? = nil) throws -> (status: Int, body: String) {
