@@ -11,6 +11,7 @@ REQUIRED = [
     "peak RSS of 100 simultaneous sign-ins, MiB over idle",
     "access token check / session check",
     "reset request: existing / no such account",
+    "sign-in beside two busy processes / idle",
 ]
 
 

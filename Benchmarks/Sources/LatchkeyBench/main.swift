@@ -112,6 +112,8 @@ cases.results += try await cases.resetRequests(population)
 log("bench: the async service …")
 let service = ServiceCases(quick: quick, population: population)
 cases.results += try await service.authenticateUnderSignIns()
+log("bench: sign-ins beside two busy processes …")
+cases.results += try await StarvationCase(population: population, rounds: quick ? 3 : 5).measure()
 cases.results += try await service.signInThroughput(hash: hash)
 cases.results += try service.burstMemory(binary: CommandLine.arguments[0])
 if FileManager.default.isExecutableFile(atPath: latchkey) {

@@ -39,15 +39,8 @@ struct ProxyClient {
         if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
         for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
         arguments.append("http://127.0.0.1:\(port)\(path)")
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = arguments
-        let status = Pipe()
-        curl.standardOutput = status
-        try curl.run()
-        let code = status.fileHandleForReading.readDataToEndOfFile()
-        curl.waitUntilExit()
+        let code = try CommandOutput.of("/usr/bin/curl", arguments).text
         let body = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return (Int(String(decoding: code, as: UTF8.self)) ?? 0, body)
+        return (Int(code) ?? 0, body)
     }
 }

@@ -119,19 +119,13 @@ import Testing
 
     /// The status of GET `path` (or of a JSON POST), within `maxTime` seconds.
     private func curl(_ port: Int, _ path: String, post: String? = nil, maxTime: Int = 10) throws -> Int {
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments =
+        let text = try CommandOutput.of(
+            "/usr/bin/curl",
             [
                 "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", String(maxTime),
                 "http://127.0.0.1:\(port)\(path)",
-            ]
-            + (post.map { ["-H", "Content-Type: application/json", "--data-binary", $0] } ?? [])
-        let out = Pipe()
-        curl.standardOutput = out
-        try curl.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        curl.waitUntilExit()
+            ] + (post.map { ["-H", "Content-Type: application/json", "--data-binary", $0] } ?? [])
+        ).text
         return Int(text) ?? 0
     }
 }

@@ -128,30 +128,17 @@ import Testing
 
     /// The first column of the first row `sql` answers from the SQLite file at `path`.
     static func sqlite(_ path: String, _ sql: String) throws -> String {
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [path, sql]
-        let out = Pipe()
-        shell.standardOutput = out
-        try shell.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        shell.waitUntilExit()
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        try CommandOutput.of("/usr/bin/sqlite3", [path, sql]).text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The status and body of GET `path`, or of POST `post` as JSON (the status on the body's last
     /// line, from `-w`).
     private func curl(_ port: Int, _ path: String, post: String? = nil) throws -> (status: Int, body: String) {
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments =
+        let text = try CommandOutput.of(
+            "/usr/bin/curl",
             ["-s", "-w", "\n%{http_code}", "--max-time", "10", "http://127.0.0.1:\(port)\(path)"]
-            + (post.map { ["-H", "Content-Type: application/json", "--data-binary", $0] } ?? [])
-        let out = Pipe()
-        curl.standardOutput = out
-        try curl.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        curl.waitUntilExit()
+                + (post.map { ["-H", "Content-Type: application/json", "--data-binary", $0] } ?? [])
+        ).text
         let status = text.split(separator: "\n").last.flatMap { Int($0) } ?? 0
         return (status, String(text.dropLast(String(status).count)))
     }
