@@ -36,20 +36,20 @@ extension LatchkeyService {
     /// outstanding code is deleted, the second factor stays. Answers how many sessions ended.
     public func completePasswordReset(
         username: String, code: String, newPassword: String, client: ClientContext? = nil
-    ) async throws(LatchkeyError) -> Int {
+    ) async throws(LatchkeyError) -> PasswordResetResult {
         try await complete(.code(username: username, code: code), newPassword: newPassword, client: client)
     }
 
     /// The same with the link token from the message's URL instead of the username and code.
     public func completePasswordReset(
         linkToken: String, newPassword: String, client: ClientContext? = nil
-    ) async throws(LatchkeyError) -> Int {
+    ) async throws(LatchkeyError) -> PasswordResetResult {
         try await complete(.link(token: linkToken), newPassword: newPassword, client: client)
     }
 
     private func complete(
         _ proof: PasswordReset.Complete.Proof, newPassword: String, client: ClientContext?
-    ) async throws(LatchkeyError) -> Int {
+    ) async throws(LatchkeyError) -> PasswordResetResult {
         try await logged("complete_password_reset") { () async throws(LatchkeyError) in
             let request = PasswordReset.Complete.Request(proof: proof, newPassword: newPassword)
             let response = try await runOnHashingLane(client) { workers in
@@ -58,7 +58,8 @@ extension LatchkeyService {
                 }
             }
             switch response {
-            case .reset(_, let ended, _): return ended
+            case .reset(_, let ended, let revoked):
+                return PasswordResetResult(sessionsEnded: ended, accessTokensRevoked: revoked)
             case .invalidCode, .throttled, .rejected: throw Self.failed(PasswordResetPresenter.viewModel(for: response))
             case .unavailable(let problem): throw .unavailable(problem)
             }

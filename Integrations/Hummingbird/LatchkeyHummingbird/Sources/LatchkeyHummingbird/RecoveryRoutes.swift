@@ -18,7 +18,7 @@ extension LatchkeyRoutes {
             await answer {
                 let input = try await read(request, ["username", "code", "token", "password"])
                 let password = try input.required("password")
-                let ended: Int
+                let ended: PasswordResetResult
                 if let link = try input.string("token") {
                     ended = try await service.completePasswordReset(
                         linkToken: link, newPassword: password, client: try client(request, context))
@@ -27,7 +27,7 @@ extension LatchkeyRoutes {
                         username: try input.required("username"), code: try input.required("code"),
                         newPassword: password, client: try client(request, context))
                 }
-                return JSONResponse.make(ResetCompleted(reset: true, sessionsEnded: ended))
+                return JSONResponse.make(ResetCompleted(reset: true, result: ended))
             }
         }
         router.post("/v1/email/verify-request") { request, context in
@@ -72,11 +72,18 @@ struct ResetRequested: Encodable {
     let requested: Bool
 }
 
+/// `{"reset": true, "sessions_ended": N, "access_tokens_revoked": N}`.
 struct ResetCompleted: Encodable {
     let reset: Bool
-    let sessionsEnded: Int
+    let result: PasswordResetResult
 
     enum CodingKeys: String, CodingKey {
-        case reset, sessionsEnded = "sessions_ended"
+        case reset
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(reset, forKey: .reset)
+        try result.encode(to: encoder)
     }
 }

@@ -18,6 +18,9 @@ import Testing
     @Test func aResetIs202ForAnyAccountAndTheDeliveredCodeSetsANewPassword() async throws {
         try await server.test { client in
             let token = try await client.signedIn("alice")
+            let minted = try await client.send(.post, "/v1/tokens", #"{"name": "deploy"}"#, token: token)
+            #expect(minted.status == .created)
+            let accessToken = try #require(try object(minted)["token"] as? String)
             let known = try await client.post("/v1/password-reset", #"{"account": "alice"}"#)
             let unknown = try await client.post("/v1/password-reset", #"{"account": "nobody"}"#)
             #expect(known.status == .accepted && unknown.status == .accepted)
@@ -36,7 +39,9 @@ import Testing
                 #"{"username": "alice", "code": "\#(message.typed)", "password": "a brand new passphrase"}"#)
             #expect(done.status == .ok)
             #expect(try object(done)["sessions_ended"] as? Int == 1)
+            #expect(try object(done)["access_tokens_revoked"] as? Int == 1)
             #expect(try await client.get("/v1/me", token: token).status == .unauthorized)
+            #expect(try await client.get("/v1/auth", token: accessToken).status == .unauthorized)
             let body = String(buffer: done.body)
             #expect(!body.contains(message.typed) && !body.contains("brand new"))
         }

@@ -1,0 +1,12 @@
+/// What a completed password reset ended: everything a thief could have opened or minted with the
+/// old password.
+public struct PasswordResetResult: Codable, Sendable, Hashable {
+    /// The user's sessions, every one signed out.
+    public let sessionsEnded: Int
+    /// The user's access tokens, every live one revoked.
+    public let accessTokensRevoked: Int
+
+    enum CodingKeys: String, CodingKey {
+        case sessionsEnded = "sessions_ended", accessTokensRevoked = "access_tokens_revoked"
+    }
+}
