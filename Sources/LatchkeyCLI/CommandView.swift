@@ -11,7 +11,7 @@ class CommandView {
     }
 
     /// Keeps a presenter's failure for `finish`, with the exit code of its kind.
-    func record(_ failure: FailureViewModel) {
+    func record(_ failure: LatchkeyError) {
         record(CLIFailure(failure))
     }
 

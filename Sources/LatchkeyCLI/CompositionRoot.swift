@@ -18,7 +18,7 @@ struct CompositionRoot {
             database: try open(location), secret: secret(for: location), delivery: Self.delivery()
         )
         .serving(LocalClient.context())
-        do { try workers.checkInstallationKey() } catch { throw CLIFailure(FailureViewModel.unavailable(error)) }
+        do { try workers.checkInstallationKey() } catch { throw CLIFailure(LatchkeyError.unavailable(error)) }
         return workers
     }
 
@@ -36,7 +36,7 @@ struct CompositionRoot {
         do {
             return try DatabaseWorker(location)
         } catch {
-            throw CLIFailure(FailureViewModel.cannotOpen(location.description, error))
+            throw CLIFailure(LatchkeyError.cannotOpen(location.description, error))
         }
     }
 

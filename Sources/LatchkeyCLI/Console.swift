@@ -18,6 +18,7 @@ enum Console {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.dateEncodingStrategy = .iso8601
         let data: Data
         do { data = try encoder.encode(value) } catch {
             throw CLIFailure(message: "Cannot encode the JSON output.", exitCode: ExitStatus.software)

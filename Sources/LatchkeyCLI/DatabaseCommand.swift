@@ -53,7 +53,7 @@ struct DatabaseCopyCommand: LatchkeyCommand {
         let sourceSecret = root.secret(for: source)
         let targetSecret = root.secret(for: target)
         do { try sourceSecret.checkCarry(to: targetSecret) } catch {
-            throw CLIFailure(FailureViewModel.unavailable(.from(error)))
+            throw CLIFailure(LatchkeyError.unavailable(.from(error)))
         }
         let from = try root.open(source)
         let into = try root.open(target)
@@ -79,7 +79,7 @@ struct DatabaseCopyCommand: LatchkeyCommand {
             let code = if case .targetNotEmpty = failure { ExitStatus.cannotCreate } else { ExitStatus.storage }
             throw CLIFailure(message: "Nothing was copied: \(failure).", exitCode: code)
         } catch {
-            throw CLIFailure(FailureViewModel.unavailable(.from(error)))
+            throw CLIFailure(LatchkeyError.unavailable(.from(error)))
         }
     }
 

@@ -51,7 +51,7 @@ struct CLIFailure: Error {
     var streamFailed: Int32? = nil
 
     /// A presenter's failure, with the exit code of its kind and its code.
-    init(_ failure: FailureViewModel) {
+    init(_ failure: LatchkeyError) {
         self.init(message: failure.message, exitCode: ExitStatus.of(failure.kind), code: failure.code)
     }
 

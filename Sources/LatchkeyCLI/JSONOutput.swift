@@ -36,35 +36,6 @@ enum JSONOutput {
         let recorded: Bool
     }
 
-    /// A profile card.
-    struct Profile: Encodable {
-        let username: String
-        let displayName: Nullable<String>
-        let email: Nullable<String>
-        let emailVerified: Bool
-        let phone: Nullable<String>
-        let memberSince: String
-        let lastSignIn: Nullable<String>
-        let sessionExpires: Nullable<String>
-        let roles: [String]
-        let secondFactor: Bool
-        let recoveryCodesLeft: Int
-
-        init(card: ProfileCard) {
-            username = card.username
-            displayName = Nullable(card.displayName)
-            email = Nullable(card.email)
-            emailVerified = card.emailVerified
-            phone = Nullable(card.maskedPhone)
-            memberSince = card.memberSinceISO8601
-            lastSignIn = Nullable(card.lastSignInISO8601)
-            sessionExpires = Nullable(card.sessionExpiresISO8601)
-            roles = card.roles
-            secondFactor = card.secondFactorOn
-            recoveryCodesLeft = card.recoveryCodesLeft
-        }
-    }
-
     /// `mfa enable --json`: the factor is pending until `mfa confirm`.
     struct FactorPending: Encodable {
         let pending = true
@@ -81,13 +52,13 @@ enum JSONOutput {
     /// `register`'s result.
     struct Registered: Encodable {
         let registered = true
-        let profile: Profile
+        let profile: Principal
     }
 
     /// `login`'s result; the token only with `--show-token` (the key is left out otherwise).
     struct SignedIn: Encodable {
         let signedIn = true
-        let profile: Profile
+        let profile: Principal
         let token: String?
     }
 

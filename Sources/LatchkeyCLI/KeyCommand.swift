@@ -28,7 +28,7 @@ struct KeyInitCommand: LatchkeyCommand {
         let workers = try root.workers()
         let done: InstallationKeyInitialization
         do { done = try workers.initializeInstallationKey() } catch {
-            throw CLIFailure(FailureViewModel.unavailable(error))
+            throw CLIFailure(LatchkeyError.unavailable(error))
         }
         let path = done.keyFile ?? "(in memory)"
         if options.json {

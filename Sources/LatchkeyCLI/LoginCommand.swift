@@ -83,29 +83,39 @@ final class LoginView: CommandView, LoginDisplayLogic, WhoAmIDisplayLogic {
     }
 
     func displayLogin(viewModel: Login.Authenticate.ViewModel) {
+        let result: SignInResult
         switch viewModel {
-        case .signedIn(let message, let token):
-            guard keep(token, saying: message) else { return }
+        case .success(let value): result = value
+        case .failure(let failure): return record(failure)
+        }
+        let signedIn = "Signed in as \(result.principal?.username ?? "")."
+        switch result.status {
+        case .signedIn:
+            guard keep(result.token, saying: signedIn) else { return }
             scene?.router.routeToWhoAmI(display: self).interactor.fetchProfile(request: .init(source: .handedOver))
-        case .passwordChangeRequired(let message, let token):
+        case .passwordChangeRequired:
             // The session serves only `latchkey passwd`: no card.
-            guard keep(token, saying: message + " Run: latchkey passwd") else { return }
+            let message = signedIn + " A new password is required before anything else: change it now."
+            guard keep(result.token, saying: message + " Run: latchkey passwd") else { return }
             if json { emit { () throws(CLIFailure) in try Console.json(JSONOutput.PasswordChangeRequired()) } }
-        case .secondFactorRequired(_, let challenge):
+        case .secondFactorRequired:
             // Asked only now that the password is known to be right (as GitHub's CLI does).
             let code: String
             do { code = try readCode() } catch {
                 record(error)
                 return
             }
+            let challenge = LoginChallenge(secret: result.challenge ?? "")
             scene?.interactor.completeLogin(request: .init(challenge: challenge, code: code))
-        case .failed(let failure):
-            record(failure)
         }
     }
 
     /// Saves the token and tells the user; a token that cannot be kept has its session ended at once.
-    private func keep(_ token: SessionToken, saying message: String) -> Bool {
+    private func keep(_ text: String?, saying message: String) -> Bool {
+        guard let token = text.flatMap(SessionToken.init) else {
+            record(LatchkeyError(code: .internalError, message: "Internal error: a sign-in answered no token."))
+            return false
+        }
         do {
             try sessionFile.write(token)
             try Console.message(message)
@@ -120,12 +130,12 @@ final class LoginView: CommandView, LoginDisplayLogic, WhoAmIDisplayLogic {
 
     func displayProfile(viewModel: WhoAmI.Profile.ViewModel) {
         switch viewModel {
-        case .card(let card):
+        case .success(let profile):
             let token = showToken ? token?.secret : nil
             show(
-                message: nil, json: JSONOutput.SignedIn(profile: .init(card: card), token: token),
-                text: ProfileCardView.text(card))
-        case .failed(let failure):
+                message: nil, json: JSONOutput.SignedIn(profile: profile, token: token),
+                text: ProfileCardView.text(profile))
+        case .failure(let failure):
             record(failure)
         }
     }

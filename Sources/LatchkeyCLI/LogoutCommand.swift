@@ -35,8 +35,15 @@ struct LogoutCommand: LatchkeyCommand {
 final class LogoutView: CommandView, LogoutDisplayLogic {
     func displayLogout(viewModel: Logout.SignOut.ViewModel) {
         switch viewModel {
-        case .signedOut(let message): show(message: message, json: JSONOutput.SignedOut(message: message), text: nil)
-        case .failed(let failure): record(failure)
+        case .success(let ended):
+            let message =
+                switch ended {
+                case 0: "Not signed in."
+                case 1: "Signed out."
+                default: "Signed out of \(ended) sessions."
+                }
+            show(message: message, json: JSONOutput.SignedOut(message: message), text: nil)
+        case .failure(let failure): record(failure)
         }
     }
 }

@@ -1,26 +1,31 @@
 import Foundation
 import Latchkey
 
-/// How a profile card looks in the terminal. Stored text is escaped: older data may hold what a
-/// terminal would act on.
+/// How a principal's profile looks in the terminal. Stored text is escaped: older data may hold
+/// what a terminal would act on.
 enum ProfileCardView {
-    static func text(_ card: ProfileCard) -> String {
-        let name = TerminalEscaping.escape(card.username)
-        var lines = [card.displayName.map { "\(name) (\(TerminalEscaping.escape($0)))" } ?? name]
+    static func text(_ profile: Principal) -> String {
+        let name = TerminalEscaping.escape(profile.username)
+        var lines = [profile.displayName.map { "\(name) (\(TerminalEscaping.escape($0)))" } ?? name]
+        let inSession = profile.sessionExpires != nil
+        let codes = profile.recoveryCodesLeft
         let rows: [(String, String?)] = [
             (
                 "Email",
-                card.email.map {
-                    TerminalEscaping.escape($0) + (card.emailVerified ? " (verified)" : " (not verified)")
-                }
-                    ?? "not given"
+                profile.email.map {
+                    TerminalEscaping.escape($0) + (profile.emailVerified ? " (verified)" : " (not verified)")
+                } ?? "not given"
             ),
-            ("Phone", card.maskedPhone ?? "not given"),
-            ("Member since", card.memberSince),
-            ("Last sign-in", card.lastSignIn ?? (card.sessionExpires == nil ? nil : "none before this one")),
-            ("Session expires", card.sessionExpires),
-            ("Roles", card.roles.isEmpty ? nil : card.roles.joined(separator: ", ")),
-            ("Second factor", card.sessionExpires == nil ? nil : card.secondFactor),
+            ("Phone", profile.phone ?? "not given"),
+            ("Member since", DateText.format(profile.memberSince)),
+            ("Last sign-in", profile.lastSignIn.map(DateText.format) ?? (inSession ? "none before this one" : nil)),
+            ("Session expires", profile.sessionExpires.map(DateText.format)),
+            ("Roles", profile.roles.isEmpty ? nil : profile.roles.joined(separator: ", ")),
+            (
+                "Second factor",
+                !inSession
+                    ? nil : profile.secondFactor ? "on, \(codes) recovery code\(codes == 1 ? "" : "s") left" : "off"
+            ),
         ]
         for case (let label, let value?) in rows {
             lines.append("  " + (label + ":").padding(toLength: 17, withPad: " ", startingAt: 0) + value)

@@ -90,8 +90,8 @@ struct VerifyEmailCommand: LatchkeyCommand {
 final class ProfileView: CommandView, EditProfileDisplayLogic {
     func displayUpdate(viewModel: EditProfile.Update.ViewModel) {
         switch viewModel {
-        case .updated(let message, let card):
-            show(message: message, json: JSONOutput.Profile(card: card), text: ProfileCardView.text(card))
+        case .updated(let message, let profile):
+            show(message: message, json: profile, text: ProfileCardView.text(profile))
         case .failed(let failure): record(failure)
         }
     }

@@ -49,11 +49,11 @@ struct RegisterCommand: LatchkeyCommand {
 final class RegisterView: CommandView, RegisterDisplayLogic {
     func displayRegistration(viewModel: Register.CreateAccount.ViewModel) {
         switch viewModel {
-        case .registered(let message, let card):
+        case .success(let profile):
             show(
-                message: message, json: JSONOutput.Registered(profile: .init(card: card)),
-                text: ProfileCardView.text(card))
-        case .failed(let failure):
+                message: "Account \(profile.username) created.", json: JSONOutput.Registered(profile: profile),
+                text: ProfileCardView.text(profile))
+        case .failure(let failure):
             record(failure)
         }
     }

@@ -33,8 +33,8 @@ struct WhoAmICommand: LatchkeyCommand {
 final class WhoAmIView: CommandView, WhoAmIDisplayLogic {
     func displayProfile(viewModel: WhoAmI.Profile.ViewModel) {
         switch viewModel {
-        case .card(let card): show(message: nil, json: JSONOutput.Profile(card: card), text: ProfileCardView.text(card))
-        case .failed(let failure): record(failure)
+        case .success(let profile): show(message: nil, json: profile, text: ProfileCardView.text(profile))
+        case .failure(let failure): record(failure)
         }
     }
 }

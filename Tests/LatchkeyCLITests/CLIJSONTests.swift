@@ -13,10 +13,10 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// The principal, as the service and `GET /v1/me` answer it: one shape everywhere.
     static let profileKeys: Set<String> = [
-        "username", "display_name", "email", "email_verified", "phone", "member_since", "last_sign_in",
-        "session_expires", "roles",
-        "second_factor", "recovery_codes_left",
+        "user_id", "username", "display_name", "email", "email_verified", "phone", "member_since", "last_sign_in",
+        "roles", "second_factor", "recovery_codes_left", "credential", "session", "session_expires", "access_token",
     ]
 
     @Test func whoamiJSONHasStableKeysWithNullForWhatIsAbsent() throws {

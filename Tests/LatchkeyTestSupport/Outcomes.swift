@@ -11,14 +11,6 @@ extension Register.CreateAccount.Response {
     }
 }
 
-extension Register.CreateAccount.ViewModel {
-    /// The message and card, when registered.
-    var registered: (message: String, card: ProfileCard)? {
-        if case .registered(let message, let card) = self { return (message, card) }
-        return nil
-    }
-}
-
 extension Login.Authenticate.Response {
     /// The user, session and token, when signed in.
     var signedIn: (user: UserProfile, session: SessionInfo, token: SessionToken)? {
@@ -31,14 +23,6 @@ extension WhoAmI.Profile.Response {
     /// The user and session, when signed in.
     var signedIn: (user: UserProfile, session: SessionInfo)? {
         if case .signedIn(let user, let session) = self { return (user, session) }
-        return nil
-    }
-}
-
-extension WhoAmI.Profile.ViewModel {
-    /// The card, when there is one.
-    var card: ProfileCard? {
-        if case .card(let card) = self { return card }
         return nil
     }
 }
@@ -67,10 +51,16 @@ extension PasswordHashingSpy.Call {
     }
 }
 
-extension Login.Authenticate.ViewModel {
-    /// The message, when signed in.
-    var signedInMessage: String? {
-        if case .signedIn(let message, _) = self { return message }
+extension Result {
+    /// The value a presenter showed, when the scene succeeded.
+    package var shown: Success? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+
+    /// The failure a presenter showed, when the scene failed.
+    package var refusal: Failure? {
+        if case .failure(let failure) = self { return failure }
         return nil
     }
 }

@@ -19,7 +19,7 @@ public enum ServiceProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case shuttingDown
 
     /// The problem as one sentence, as the CLI and the server print it.
-    public var description: String { FailureViewModel.unavailable(self).message }
+    public var description: String { LatchkeyError.unavailable(self).message }
 
     /// Classifies an error thrown by a Worker.
     public static func from(_ error: any Error) -> ServiceProblem {

@@ -80,13 +80,13 @@ extension Capture: AccessTokensPresentationLogic {
 }
 
 extension AccessTokens.Create.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }
 
 extension AccessTokens.Revoke.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }

@@ -98,13 +98,13 @@ extension LatchkeyService {
 }
 
 extension ChangePassword.Update.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }
 
 extension Sessions.Revoke.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }

@@ -121,19 +121,19 @@ final class AdminCapture: AdminPresentationLogic {
 }
 
 extension Admin.Act.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }
 
 extension Admin.ListUsers.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }
 
 extension Admin.ShowUser.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }

@@ -74,13 +74,13 @@ extension Capture: PasswordResetPresentationLogic {
 }
 
 extension PasswordReset.Begin.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }
 
 extension PasswordReset.Complete.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }

@@ -1,16 +1,5 @@
 /// Profile changes and email verification: the EditProfile scene over the service's lanes.
 extension LatchkeyService {
-    /// The profile of the user of `token` (a session or an access token).
-    public func profile(token: String, client: ClientContext? = nil) async throws(LatchkeyError) -> AccountProfile {
-        try await logged("profile") { () async throws(LatchkeyError) in
-            switch try await whoAmI(token, client: client) {
-            case .signedIn(let user, _), .signedInWithAccessToken(let user, _): return AccountProfile(user)
-            case .sessionRefused(let problem): throw .session(problem)
-            case .unavailable(let problem): throw .unavailable(problem)
-            }
-        }
-    }
-
     /// Changes the display name, phone or email of the session's user. A new email needs `password`
     /// and waits for its code (sent to it; the old address is told); the answer shows it pending.
     public func updateProfile(
@@ -104,19 +93,19 @@ extension Capture: EditProfilePresentationLogic {
 }
 
 extension EditProfile.Update.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }
 
 extension EditProfile.RequestVerification.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }
 
 extension EditProfile.Verify.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }

@@ -32,7 +32,7 @@ extension LatchkeyService {
 }
 
 extension SecondFactor.Change.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
+    var failure: LatchkeyError? {
         if case .failed(let failure) = self { failure } else { nil }
     }
 }

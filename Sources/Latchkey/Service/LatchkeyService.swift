@@ -5,8 +5,8 @@ public import Logging
 /// never on Swift's cooperative pool. Scenes that hash a password (register, sign in) run on the
 /// hashing lane, bounded in threads and queue (a full queue throws `overloaded` at once); the
 /// others run on the database lane, so a session check never waits behind a hash. The scenes stay
-/// the one implementation of every rule: the service sends their Requests, takes their Responses,
-/// and words failures with their presenters.
+/// the one implementation of every rule: the service sends their Requests, and its display takes
+/// what their presenters show, the same ViewModel the CLI prints and a server returns.
 public final class LatchkeyService: Sendable {
     /// How many threads each lane has and how much work may wait.
     public struct Lanes: Sendable, Hashable {
@@ -85,18 +85,12 @@ public final class LatchkeyService: Sendable {
         try await logged("register") { () async throws(LatchkeyError) in
             let request = Register.CreateAccount.Request(
                 username: username, password: password, email: email, phone: phone, displayName: displayName)
-            let response = try await runOnHashingLane(client) { workers in
-                Capture<Register.CreateAccount.Response>.answer {
-                    RegisterInteractor(presenter: $0, workers: workers).register(request: request)
-                }
+            let principal = try await show(on: hashing, client) { workers, display in
+                RegisterInteractor(presenter: RegisterPresenter(display: display), workers: workers)
+                    .register(request: request)
             }
-            switch response {
-            case .registered(let user):
-                logger.info("account created", metadata: ["user_id": .stringConvertible(user.id)])
-                return Principal(user, session: nil)
-            case .rejected: throw Self.failed(RegisterPresenter.viewModel(for: response))
-            case .unavailable(let problem): throw .unavailable(problem)
-            }
+            logger.info("account created", metadata: ["user_id": .stringConvertible(principal.userID)])
+            return principal
         }
     }
 
@@ -107,12 +101,11 @@ public final class LatchkeyService: Sendable {
     ) async throws(LatchkeyError) -> SignInResult {
         try await logged("sign_in") { () async throws(LatchkeyError) in
             let request = Login.Authenticate.Request(username: username, password: password, label: label)
-            let response = try await runOnHashingLane(client) { workers in
-                Capture<Login.Authenticate.Response>.answer {
-                    LoginInteractor(presenter: $0, workers: workers).login(request: request)
-                }
-            }
-            let result = try await keptOrEnded(try Self.signInResult(response))
+            let result = try await keptOrEnded(
+                try await show(on: hashing, client) { workers, display in
+                    LoginInteractor(presenter: LoginPresenter(display: display), workers: workers).login(
+                        request: request)
+                })
             logSignIn(result)
             return result
         }
@@ -124,12 +117,11 @@ public final class LatchkeyService: Sendable {
     ) async throws(LatchkeyError) -> SignInResult {
         try await logged("complete_sign_in") { () async throws(LatchkeyError) in
             let request = Login.SecondFactor.Request(challenge: LoginChallenge(secret: challenge), code: code)
-            let response = try await runOnDatabaseLane(client) { workers in
-                Capture<Login.Authenticate.Response>.answer {
-                    LoginInteractor(presenter: $0, workers: workers).completeLogin(request: request)
-                }
-            }
-            let result = try await keptOrEnded(try Self.signInResult(response))
+            let result = try await keptOrEnded(
+                try await show(on: database, client) { workers, display in
+                    LoginInteractor(presenter: LoginPresenter(display: display), workers: workers)
+                        .completeLogin(request: request)
+                })
             logSignIn(result)
             return result
         }
@@ -140,29 +132,17 @@ public final class LatchkeyService: Sendable {
     /// once a minute; for an access token, with `client`, shown by `tokens list`).
     public func authenticate(token: String, client: ClientContext? = nil) async throws(LatchkeyError) -> Principal {
         try await logged("authenticate", refusing: Self.accessToken(token)) { () async throws(LatchkeyError) in
-            switch try await whoAmI(token, client: client) {
-            case .signedIn(let user, let session): return Principal(user, session: session)
-            case .signedInWithAccessToken(let user, let token): return Principal(user, accessToken: token)
-            case .sessionRefused(let problem): throw .session(problem)
-            case .unavailable(let problem): throw .unavailable(problem)
+            let source: WhoAmI.Profile.Source =
+                AccessToken.looksLikeOne(token) ? .accessToken(AccessToken(token)) : .token(SessionToken(token))
+            return try await show(on: database, client) { workers, display in
+                WhoAmIInteractor(presenter: WhoAmIPresenter(display: display), workers: workers)
+                    .fetchProfile(request: .init(source: source))
             }
         }
     }
 
     /// `token` when it is an access token (whose refusals are logged once a minute), else nil.
     private static func accessToken(_ token: String) -> String? { AccessToken.looksLikeOne(token) ? token : nil }
-
-    /// The WhoAmI scene's answer for `token`, a session or an access token.
-    func whoAmI(_ token: String, client: ClientContext?) async throws(LatchkeyError) -> WhoAmI.Profile.Response {
-        let source: WhoAmI.Profile.Source =
-            AccessToken.looksLikeOne(token) ? .accessToken(AccessToken(token)) : .token(SessionToken(token))
-        let request = WhoAmI.Profile.Request(source: source)
-        return try await runOnDatabaseLane(client) { workers in
-            Capture<WhoAmI.Profile.Response>.answer {
-                WhoAmIInteractor(presenter: $0, workers: workers).fetchProfile(request: request)
-            }
-        }
-    }
 
     /// The principal of `token` (a session or an access token) if it may act as `role`; `forbidden`
     /// if signed in without it (for an access token: unless it carries the role and its user holds it).
@@ -183,15 +163,9 @@ public final class LatchkeyService: Sendable {
                 isAccessToken
                 ? Authorize.Check.Request(accessToken: AccessToken(token), roles: roles)
                 : Authorize.Check.Request(token: SessionToken(token), roles: roles)
-            let response = try await runOnDatabaseLane(client) { workers in
-                AuthorizeInteractor.answer(request, workers: workers)
-            }
-            switch response {
-            case .allowed(let user):
-                return isAccessToken ? Principal(user, accessToken: nil) : Principal(user, session: nil)
-            case .forbidden, .invalidRole: throw Self.failed(AuthorizePresenter.viewModel(for: response))
-            case .sessionRefused(let problem): throw .session(problem)
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: database, client) { workers, display in
+                AuthorizeInteractor(presenter: AuthorizePresenter(display: display), workers: workers)
+                    .check(request: request)
             }
         }
     }
@@ -204,15 +178,9 @@ public final class LatchkeyService: Sendable {
         try await logged("sign_out") { () async throws(LatchkeyError) in
             let request = Logout.SignOut.Request(
                 token: try Self.session(token, for: "sign out"), everywhere: everywhere)
-            let response = try await runOnDatabaseLane(client) { workers in
-                Capture<Logout.SignOut.Response>.answer {
-                    LogoutInteractor(presenter: $0, workers: workers).logout(request: request)
-                }
-            }
-            switch response {
-            case .signedOut(let ended): return ended
-            case .wasNotSignedIn: return 0
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: database, client) { workers, display in
+                LogoutInteractor(presenter: LogoutPresenter(display: display), workers: workers).logout(
+                    request: request)
             }
         }
     }
@@ -225,8 +193,8 @@ public final class LatchkeyService: Sendable {
         // A detached task: this one is cancelled, and the lane would refuse its work.
         await Task.detached { [self] in
             _ = try? await runOnDatabaseLane { workers in
-                LoginInteractor(presenter: Capture<Login.Authenticate.Response>(), workers: workers)
-                    .abandonSession(request: .init(token: token))
+                LoginInteractor(presenter: LoginPresenter(), workers: workers).abandonSession(
+                    request: .init(token: token))
                 return true
             }
         }.value
@@ -234,6 +202,19 @@ public final class LatchkeyService: Sendable {
     }
 
     // MARK: Running a scene
+
+    /// Runs a scene on `lane` with the Workers serving `client`, its presenter showing to the
+    /// service's display, and answers the ViewModel it showed: the value, or its failure thrown.
+    func show<Value: Sendable>(
+        on lane: Lane, _ client: ClientContext?,
+        _ scene: @escaping @Sendable (LatchkeyWorkers, Reply<Result<Value, LatchkeyError>>) -> Void
+    ) async throws(LatchkeyError) -> Value {
+        try await run(on: lane, client) { workers in
+            let display = Reply<Result<Value, LatchkeyError>>()
+            scene(workers, display)
+            return display.viewModel
+        }.get()
+    }
 
     /// Runs `scene` on `lane` with the Workers serving `client`, and returns the Response it captured;
     /// a lane that refuses, a cancelled caller and a scene that answered nothing each become a
@@ -267,35 +248,11 @@ public final class LatchkeyService: Sendable {
         }
         return response
     }
-
-    private static func signInResult(_ response: Login.Authenticate.Response) throws(LatchkeyError) -> SignInResult {
-        switch response {
-        case .signedIn(let user, let session, let token):
-            return SignInResult(
-                status: .signedIn, token: token.secret, principal: Principal(user, session: session), challenge: nil)
-        case .passwordChangeRequired(let user, let session, let token):
-            return SignInResult(
-                status: .passwordChangeRequired, token: token.secret, principal: Principal(user, session: session),
-                challenge: nil)
-        case .secondFactorRequired(let challenge):
-            return SignInResult(status: .secondFactorRequired, token: nil, principal: nil, challenge: challenge.secret)
-        case .invalidCredentials, .invalidLabel, .throttled:
-            throw failed(LoginPresenter.viewModel(for: response))
-        case .unavailable(let problem):
-            throw .unavailable(problem)
-        }
-    }
-
-    /// The presenter's failure (its code and one line) as the service's error.
-    static func failed<ViewModel: FailureCarrying>(_ viewModel: ViewModel) -> LatchkeyError {
-        viewModel.failure.map(LatchkeyError.init) ?? LatchkeyError(code: .internalError, message: "Internal error.")
-    }
 }
 
 /// Stands in for a scene's presenter inside the service: keeps the Response, strongly held by the
 /// call that made it, so no answer is lost to a display that went away.
-final class Capture<Response>: RegisterPresentationLogic, LoginPresentationLogic, WhoAmIPresentationLogic,
-    LogoutPresentationLogic, ChangePasswordPresentationLogic, SessionsPresentationLogic, HistoryPresentationLogic,
+final class Capture<Response>: ChangePasswordPresentationLogic, SessionsPresentationLogic, HistoryPresentationLogic,
     SecondFactorPresentationLogic
 {
     var response: Response?
@@ -307,10 +264,6 @@ final class Capture<Response>: RegisterPresentationLogic, LoginPresentationLogic
         return capture.response
     }
 
-    func presentRegistration(response: Register.CreateAccount.Response) { self.response = response as? Response }
-    func presentLogin(response: Login.Authenticate.Response) { self.response = response as? Response }
-    func presentProfile(response: WhoAmI.Profile.Response) { self.response = response as? Response }
-    func presentLogout(response: Logout.SignOut.Response) { self.response = response as? Response }
     func presentPasswordChange(response: ChangePassword.Update.Response) { self.response = response as? Response }
     func presentSessions(response: Sessions.List.Response) { self.response = response as? Response }
     func presentRevocation(response: Sessions.Revoke.Response) { self.response = response as? Response }
@@ -318,25 +271,15 @@ final class Capture<Response>: RegisterPresentationLogic, LoginPresentationLogic
     func presentChange(response: SecondFactor.Change.Response) { self.response = response as? Response }
 }
 
-/// A scene's ViewModel that may carry the presenter's wording of a failure.
+extension LatchkeyService {
+    /// The presenter's failure (its code and one line) as the service's error, for the scenes whose
+    /// presenters do not yet show the service's display.
+    static func failed<ViewModel: FailureCarrying>(_ viewModel: ViewModel) -> LatchkeyError {
+        viewModel.failure ?? LatchkeyError(code: .internalError, message: "Internal error.")
+    }
+}
+
+/// A scene's ViewModel that may carry the presenter's failure.
 protocol FailureCarrying {
-    var failure: FailureViewModel? { get }
-}
-
-extension Register.CreateAccount.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
-        if case .failed(let failure) = self { failure } else { nil }
-    }
-}
-
-extension Login.Authenticate.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
-        if case .failed(let failure) = self { failure } else { nil }
-    }
-}
-
-extension Authorize.Check.ViewModel: FailureCarrying {
-    var failure: FailureViewModel? {
-        if case .failed(let failure) = self { failure } else { nil }
-    }
+    var failure: LatchkeyError? { get }
 }

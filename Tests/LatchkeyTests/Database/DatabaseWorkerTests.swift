@@ -137,7 +137,7 @@ import Testing
     @Test func misuseReachesAUserAsAnInternalErrorNeverAsAStorageError() {
         let problem = ServiceProblem.from(DatabaseError.misuse("a nested transaction"))
         #expect(problem == .internalError("a nested transaction"))
-        let failure = FailureViewModel.unavailable(problem)
+        let failure = LatchkeyError.unavailable(problem)
         #expect(failure.kind == .internalError)
         #expect(failure.message == "Internal error (please report it): a nested transaction")
     }

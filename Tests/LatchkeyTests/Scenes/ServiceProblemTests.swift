@@ -24,9 +24,9 @@ import Testing
         RegisterInteractor(presenter: spy, workers: workers).register(request: Seeds.alice)
         #expect(spy.responses == [.unavailable(.hashingFailed)])
         #expect(
-            RegisterPresenter.viewModel(for: .unavailable(.hashingFailed))
-                == .failed(
-                    FailureViewModel(
+            Presented.registration(.unavailable(.hashingFailed))
+                == .failure(
+                    LatchkeyError(
                         message: "Not enough memory to check the password.", kind: .storage, code: .unavailable)))
     }
 
@@ -44,7 +44,7 @@ import Testing
         }
         #expect(!reason.contains("SELECT"))
         #expect(!reason.contains("sessions"))
-        #expect(WhoAmIPresenter.viewModel(for: response) == .failed(.unavailable(.storage(reason))))
+        #expect(Presented.profile(response) == .failure(.unavailable(.storage(reason))))
     }
 
     @Test func aDatabaseLockedPastTheBusyTimeoutIsBusyForEveryScene() throws {
@@ -67,6 +67,6 @@ import Testing
         LoginInteractor(presenter: login, workers: workers).login(request: .init(username: "alice", password: "x"))
         #expect(register.responses == [.unavailable(.databaseBusy)])
         #expect(login.responses == [.unavailable(.databaseBusy)])
-        #expect(FailureViewModel.unavailable(.databaseBusy).kind == .busy)
+        #expect(LatchkeyError.unavailable(.databaseBusy).kind == .busy)
     }
 }

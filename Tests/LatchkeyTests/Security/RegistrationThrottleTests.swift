@@ -61,8 +61,8 @@ import Testing
     }
 
     @Test func theRefusalIsThrottledWithItsOwnWording() {
-        let viewModel = RegisterPresenter.viewModel(for: .rejected(.throttled))
-        guard case .failed(let failure) = viewModel else {
+        let viewModel = Presented.registration(.rejected(.throttled))
+        guard case .failure(let failure) = viewModel else {
             Issue.record("not a failure: \(viewModel)")
             return
         }

@@ -21,9 +21,9 @@ import Testing
         return display.logins.last
     }
 
-    private static let invalid = Login.Authenticate.ViewModel.failed(.invalidCredentials)
-    private static let throttled = Login.Authenticate.ViewModel.failed(
-        FailureViewModel(message: "Too many attempts. Try again later.", kind: .notAuthenticated, code: .throttled))
+    private static let invalid = Login.Authenticate.ViewModel.failure(.invalidCredentials)
+    private static let throttled = Login.Authenticate.ViewModel.failure(
+        LatchkeyError(message: "Too many attempts. Try again later.", kind: .notAuthenticated, code: .throttled))
 
     @Test(arguments: ["alice", "nobody-by-this-name"])
     func fiveFailuresLockTheNameAndTheRefusalReadsTheSameWhetherOrNotItExists(_ name: String) {
@@ -43,10 +43,10 @@ import Testing
 
     @Test func aSuccessResetsTheCount() throws {
         for _ in 0..<4 { _ = login("alice", Seeds.otherPassword) }
-        _ = try #require((login("alice", Seeds.password))?.signedInMessage, "not signed in")
+        _ = try #require((login("alice", Seeds.password))?.shown, "not signed in")
         for _ in 0..<4 { #expect(login("alice", Seeds.otherPassword) == Self.invalid) }
         _ = try #require(
-            (login("alice", Seeds.password))?.signedInMessage, "locked after four failures since the success")
+            (login("alice", Seeds.password))?.shown, "locked after four failures since the success")
     }
 
     @Test func theLockEndsAfterFifteenMinutes() throws {
@@ -54,14 +54,14 @@ import Testing
         time.advance(by: .seconds(14 * 60 + 59))
         #expect(login("alice", Seeds.password) == Self.throttled)
         time.advance(by: .seconds(1))
-        _ = try #require((login("alice", Seeds.password))?.signedInMessage, "still locked after fifteen minutes")
+        _ = try #require((login("alice", Seeds.password))?.shown, "still locked after fifteen minutes")
     }
 
     @Test func failuresSpreadOverMoreThanTheWindowDoNotLock() throws {
         for _ in 0..<4 { _ = login("alice", Seeds.otherPassword) }
         time.advance(by: .seconds(15 * 60))
         #expect(login("alice", Seeds.otherPassword) == Self.invalid)
-        _ = try #require((login("alice", Seeds.password))?.signedInMessage, "old failures counted")
+        _ = try #require((login("alice", Seeds.password))?.shown, "old failures counted")
     }
 
     @Test func theLockHoldsAcrossWorkersOnOneDatabaseFile() throws {

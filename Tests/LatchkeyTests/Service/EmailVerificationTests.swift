@@ -35,7 +35,7 @@ import Testing
 
     @Test func registeringWithAnEmailSendsACodeAndVerifyingItMakesResetByEmailPossible() async throws {
         let token = try await signedIn("alice", email: "Alice@Example.com")
-        #expect(try await service.profile(token: token).emailVerified == false)
+        #expect(try await service.authenticate(token: token).emailVerified == false)
         // Not verified: a reset asked by the address finds no account (same answer, no code).
         try await service.requestPasswordReset(account: "alice@example.com")
         let message = try await code(for: "Alice@Example.com")
@@ -43,8 +43,8 @@ import Testing
         #expect(try !dumpEveryTable(workers.database).contains(message.typed))
 
         #expect(try await service.verifyEmail(token: token, code: message.typed.lowercased()) == "Alice@Example.com")
-        let profile = try await service.profile(token: token)
-        #expect(profile.emailVerified && profile.email == "Alice@Example.com" && profile.pendingEmail == nil)
+        let profile = try await service.authenticate(token: token)
+        #expect(profile.emailVerified && profile.email == "Alice@Example.com")
         // Used once.
         #expect(
             await errorCode { try await service.verifyEmail(token: token, code: message.typed) } == .invalidCredentials)
@@ -85,8 +85,8 @@ import Testing
         #expect(await delivery.waitFor(1).first?.to == "old@example.com")
 
         #expect(try await service.verifyEmail(token: token, code: verification.typed) == "new@example.com")
-        let after = try await service.profile(token: token)
-        #expect(after.email == "new@example.com" && after.emailVerified && after.pendingEmail == nil)
+        let after = try await service.authenticate(token: token)
+        #expect(after.email == "new@example.com" && after.emailVerified)
         let kinds = try workers.database.read { db in
             try db.query("SELECT kind FROM auth_events ORDER BY id") { try $0.string("kind") }
         }
@@ -151,7 +151,7 @@ import Testing
         let bobs = try await code(for: "bob@example.com")
         #expect(
             await errorCode { try await service.verifyEmail(token: alice, code: bobs.typed) } == .invalidCredentials)
-        #expect(try await service.profile(token: alice).emailVerified == false)
+        #expect(try await service.authenticate(token: alice).emailVerified == false)
     }
 
     @Test func theLinkVerifiesWithoutASessionAndOnlyOnce() async throws {
@@ -159,7 +159,7 @@ import Testing
         let message = try await code(for: "alice@example.com")
         #expect(try await service.verifyEmail(linkToken: message.link) == "alice@example.com")
         #expect(await errorCode { try await service.verifyEmail(linkToken: message.link) } == .invalidCredentials)
-        #expect(try await service.profile(token: token).emailVerified)
+        #expect(try await service.authenticate(token: token).emailVerified)
         #expect(await errorCode { try await service.requestEmailVerification(token: token) } == .invalidInput)
     }
 
@@ -191,7 +191,7 @@ import Testing
         #expect(
             await errorCode { try await service.updateProfile(token: accessToken, displayName: .set("x")) }
                 == .forbidden)
-        #expect(try await service.profile(token: accessToken).username == "alice")
+        #expect(try await service.authenticate(token: accessToken).username == "alice")
     }
 
     @Test func anAddressAnotherAccountHoldsIsRefusedAndRemovingTheEmailAsksThePassword() async throws {
@@ -215,7 +215,7 @@ import Testing
                 secret: workers.secret))
         _ = try await plain.register(username: "carol", password: Seeds.password, email: "carol@example.com")
         let token = try #require(try await plain.signIn(username: "carol", password: Seeds.password).token)
-        #expect(try await plain.profile(token: token).emailVerified == false)
+        #expect(try await plain.authenticate(token: token).emailVerified == false)
         #expect(
             await errorCode {
                 try await plain.updateProfile(token: token, email: .set("c@example.com"), password: Seeds.password)

@@ -212,8 +212,11 @@ import Testing
             try JSONSerialization.jsonObject(with: try JSONEncoder().encode(principal)) as? [String: Any])
         #expect(
             Set(json.keys) == [
-                "user_id", "username", "roles", "session", "session_expires", "credential", "access_token",
+                "user_id", "username", "display_name", "email", "email_verified", "phone", "member_since",
+                "last_sign_in", "roles", "second_factor", "recovery_codes_left", "credential", "session",
+                "session_expires", "access_token",
             ])
+        #expect(json["display_name"] is NSNull && json["last_sign_in"] is NSNull)
         #expect(json["session"] is NSNull)
         #expect(json["access_token"] is NSNull)
         #expect(json["credential"] as? String == "session")

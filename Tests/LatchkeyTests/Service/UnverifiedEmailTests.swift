@@ -49,10 +49,10 @@ import Testing
         let proof = try await code(for: "CEO@victim.example", to: "owner")
         #expect(try await service.verifyEmail(token: owner, code: proof.typed) == "CEO@victim.example")
 
-        let ownerProfile = try await service.profile(token: owner)
+        let ownerProfile = try await service.authenticate(token: owner)
         #expect(ownerProfile.email == "CEO@victim.example" && ownerProfile.emailVerified)
-        let squatterProfile = try await service.profile(token: squatter)
-        #expect(squatterProfile.email == nil && !squatterProfile.emailVerified && squatterProfile.pendingEmail == nil)
+        let squatterProfile = try await service.authenticate(token: squatter)
+        #expect(squatterProfile.email == nil && !squatterProfile.emailVerified)
         // The squatter's code for the address no longer proves it, and says why.
         let squatterCode = try await code(for: "ceo@victim.example", to: "squatter")
         #expect(
@@ -122,8 +122,8 @@ import Testing
             try await service.verifyEmail(
                 token: owner, code: try await code(for: "ceo@victim.example", to: "owner").typed)
                 == "ceo@victim.example")
-        let after = try await service.profile(token: squatter)
-        #expect(after.email == "squatter@example.com" && after.emailVerified && after.pendingEmail == nil)
+        let after = try await service.authenticate(token: squatter)
+        #expect(after.email == "squatter@example.com" && after.emailVerified)
         #expect(
             await errorCode { try await service.verifyEmail(token: squatter, code: squatterCode.typed) } == .emailTaken)
         // Told at its own, verified address; never at the address the owner just proved.

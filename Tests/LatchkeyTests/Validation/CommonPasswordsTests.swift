@@ -53,8 +53,8 @@ import Testing
             request: .init(username: "zed", password: "Ｐａｓｓｗｏｒｄ１２３"))
         #expect(
             display.registrations == [
-                .failed(
-                    FailureViewModel(
+                .failure(
+                    LatchkeyError(
                         message: "Password refused: it is one of the most common passwords. Choose another.",
                         kind: .invalidInput, code: .weakPassword))
             ])

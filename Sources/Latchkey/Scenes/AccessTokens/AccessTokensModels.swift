@@ -52,7 +52,7 @@ public enum AccessTokens {
         /// What the display shows.
         public enum ViewModel: Sendable, Hashable {
             case created(token: String, entry: Entry)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 
@@ -75,7 +75,7 @@ public enum AccessTokens {
 
         public enum ViewModel: Sendable, Hashable {
             case tokens([Entry])
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 
@@ -102,7 +102,7 @@ public enum AccessTokens {
 
         public enum ViewModel: Sendable, Hashable {
             case revoked(message: String)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 

@@ -34,31 +34,31 @@ public final class AccessTokensPresenter: ScenePresenter<any AccessTokensDisplay
         case .revoked(let info): .revoked(message: "Revoked the access token \(TerminalEscaping.escape(info.name)).")
         case .noSuchToken:
             .failed(
-                FailureViewModel(message: "No access token of yours has that id.", kind: .invalidInput, code: .notFound)
+                LatchkeyError(message: "No access token of yours has that id.", kind: .invalidInput, code: .notFound)
             )
         case .sessionRefused(let problem): .failed(.session(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }
 
-    private static func failure(_ refusal: AccessTokens.Create.Refusal) -> FailureViewModel {
+    private static func failure(_ refusal: AccessTokens.Create.Refusal) -> LatchkeyError {
         switch refusal {
         case .invalidName:
-            FailureViewModel(
+            LatchkeyError(
                 message: "Invalid token name: use 1 to 64 characters, no control or invisible ones.",
                 kind: .invalidInput)
         case .invalidRole(let text):
-            FailureViewModel(
+            LatchkeyError(
                 message: "Invalid role name: \(TerminalEscaping.escape(String(text.prefix(64)))).", kind: .invalidInput)
         case .roleNotHeld(let role):
-            FailureViewModel(
+            LatchkeyError(
                 message: "You do not hold the role \(role): a token carries only your own roles.", kind: .forbidden)
         case .expiryBeyondPolicy(let days?):
-            FailureViewModel(
+            LatchkeyError(
                 message: "Invalid expiry: at least a minute and at most \(days) days (the policy's maximum).",
                 kind: .invalidInput)
         case .expiryBeyondPolicy(nil):
-            FailureViewModel(message: "Invalid expiry: at least a minute.", kind: .invalidInput)
+            LatchkeyError(message: "Invalid expiry: at least a minute.", kind: .invalidInput)
         }
     }
 

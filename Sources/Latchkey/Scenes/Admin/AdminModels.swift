@@ -81,7 +81,7 @@ public enum Admin {
         /// What the display shows.
         public enum ViewModel: Sendable, Hashable {
             case users([Row])
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 
@@ -112,7 +112,7 @@ public enum Admin {
             case account(
                 Row, sessions: [Sessions.List.Entry], events: [History.ListEvents.Entry],
                 tokens: [AccessTokens.Entry] = [])
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 
@@ -181,7 +181,7 @@ public enum Admin {
         /// What the display shows.
         public enum ViewModel: Sendable, Hashable {
             case done(message: String, roles: [String]?)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 }

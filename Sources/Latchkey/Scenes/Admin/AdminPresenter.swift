@@ -67,35 +67,35 @@ public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminP
             .done(message: "Access token \(TerminalEscaping.escape(token)) of \(name) revoked.", roles: nil)
         case .noSuchToken(let name):
             .failed(
-                FailureViewModel(
+                LatchkeyError(
                     message: "\(name) has no access token with that id.", kind: .invalidInput, code: .notFound))
         case .rejected(let problem): .failed(failure(problem))
         case .refused(let problem): .failed(failure(problem))
         case .invalidRole(let role):
             .failed(
-                FailureViewModel(
+                LatchkeyError(
                     message: "Invalid role \(TerminalEscaping.escape(role)): "
                         + UsernameText.explain(.invalidCharacters),
                     kind: .invalidInput))
         case .passwordRejected(let rejection):
             .failed(
-                FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))
+                LatchkeyError(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }
 
-    static func failure(_ problem: Admin.AccessProblem) -> FailureViewModel {
+    static func failure(_ problem: Admin.AccessProblem) -> LatchkeyError {
         switch problem {
         case .session(let problem): .session(problem)
-        case .forbidden: FailureViewModel(message: "This needs the \(Admin.role) role.", kind: .forbidden)
+        case .forbidden: LatchkeyError(message: "This needs the \(Admin.role) role.", kind: .forbidden)
         }
     }
 
-    static func failure(_ problem: Admin.AccountProblem) -> FailureViewModel {
+    static func failure(_ problem: Admin.AccountProblem) -> LatchkeyError {
         switch problem {
         case .invalidUsername(let why):
-            FailureViewModel(message: "Invalid username: " + UsernameText.explain(why), kind: .invalidInput)
-        case .noSuchUser: FailureViewModel(message: "No such user.", kind: .invalidInput, code: .notFound)
+            LatchkeyError(message: "Invalid username: " + UsernameText.explain(why), kind: .invalidInput)
+        case .noSuchUser: LatchkeyError(message: "No such user.", kind: .invalidInput, code: .notFound)
         }
     }
 

@@ -15,7 +15,8 @@ public final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentatio
             }
             if let token = request.accessToken {
                 let user = try workers.authenticate(token, now: now).user
-                return roles.allSatisfy(user.roles.contains) ? .allowed(user) : .forbidden(user)
+                return roles.allSatisfy(user.roles.contains)
+                    ? .allowed(user, credential: .accessToken) : .forbidden(user)
             }
             // The session's one statement already carries its user's roles: one round trip.
             let found = try workers.database.readStatement { db in
@@ -23,43 +24,7 @@ public final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentatio
             }
             let allowed = roles.allSatisfy(found.user.roles.contains)
             workers.recordUse(of: found, now: now)
-            return allowed ? .allowed(found.user) : .forbidden(found.user)
+            return allowed ? .allowed(found.user, credential: .session) : .forbidden(found.user)
         }
-    }
-}
-
-/// Turns an authorization answer into what a display shows.
-public final class AuthorizePresenter: ScenePresenter<any AuthorizeDisplayLogic>, AuthorizePresentationLogic {
-    public func presentCheck(response: Authorize.Check.Response) {
-        display?.displayCheck(viewModel: Self.viewModel(for: response))
-    }
-
-    static func viewModel(for response: Authorize.Check.Response) -> Authorize.Check.ViewModel {
-        switch response {
-        case .allowed(let user): .allowed(username: user.username)
-        case .forbidden, .invalidRole:
-            .failed(FailureViewModel(message: "You may not do this.", kind: .forbidden))
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
-        }
-    }
-}
-
-/// The assembled Authorize scene, held by its display.
-public struct AuthorizeScene {
-    public let interactor: any AuthorizeBusinessLogic
-}
-
-extension SceneFactory {
-    /// Assembles the Authorize scene around `display`.
-    public func makeAuthorizeScene(display: any AuthorizeDisplayLogic) -> AuthorizeScene {
-        AuthorizeScene(
-            interactor: AuthorizeInteractor(presenter: AuthorizePresenter(display: display), workers: workers))
-    }
-
-    /// One-line access check for an embedding tool: `.allowed(user)`, `.forbidden(user)`,
-    /// `.sessionRefused(…)` (not signed in), `.invalidRole`, or `.unavailable(…)`.
-    public func authorize(token: SessionToken?, role: String) -> Authorize.Check.Response {
-        AuthorizeInteractor.answer(.init(token: token, role: role), workers: workers)
     }
 }

@@ -36,7 +36,7 @@ public enum Authorize {
 
         /// The outcome, for the presenter (and for a caller that wants no presenter).
         public enum Response: Sendable, Hashable {
-            case allowed(UserProfile)
+            case allowed(UserProfile, credential: Principal.Credential)
             /// Signed in, without a role asked for.
             case forbidden(UserProfile)
             /// A role's name breaks the rules; no such role can exist.
@@ -45,11 +45,9 @@ public enum Authorize {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case allowed(username: String)
-            case failed(FailureViewModel)
-        }
+        /// What every display shows: who may act (without their session's details, which the
+        /// check does not read), or the presenter's failure (`forbidden` for a missing role).
+        public typealias ViewModel = Result<Principal, LatchkeyError>
     }
 }
 

@@ -39,7 +39,7 @@ public enum ChangePassword {
             /// The message, and the counts for machines.
             case changed(
                 message: String, sessionsEnded: Int = 0, accessTokensRevoked: Int = 0, accessTokensKept: Int = 0)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 }

@@ -23,11 +23,11 @@ public final class ChangePasswordPresenter: ScenePresenter<any ChangePasswordDis
                 sessionsEnded: ended, accessTokensRevoked: revoked, accessTokensKept: kept)
         case .sessionRefused(let problem): .failed(.session(problem))
         case .invalidCredentials:
-            .failed(FailureViewModel(message: "The current password is wrong.", kind: .notAuthenticated))
+            .failed(LatchkeyError(message: "The current password is wrong.", kind: .notAuthenticated))
         case .throttled: .failed(.throttled)
         case .rejected(let rejection):
             .failed(
-                FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))
+                LatchkeyError(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }

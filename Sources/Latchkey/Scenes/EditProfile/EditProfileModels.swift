@@ -56,8 +56,8 @@ public enum EditProfile {
         }
 
         public enum ViewModel: Sendable, Hashable {
-            case updated(message: String, card: ProfileCard)
-            case failed(FailureViewModel)
+            case updated(message: String, profile: Principal)
+            case failed(LatchkeyError)
         }
     }
 
@@ -84,7 +84,7 @@ public enum EditProfile {
 
         public enum ViewModel: Sendable, Hashable {
             case sent(message: String)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 
@@ -121,7 +121,7 @@ public enum EditProfile {
 
         public enum ViewModel: Sendable, Hashable {
             case verified(message: String)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 }

@@ -12,11 +12,11 @@ public final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayLo
         display?.displayVerification(viewModel: Self.viewModel(for: response))
     }
 
-    static let noDelivery = FailureViewModel(
+    static let noDelivery = LatchkeyError(
         message: "Verifying an email address needs a delivery: this installation has none configured.",
         kind: .unavailable)
 
-    static let invalidCode = FailureViewModel(
+    static let invalidCode = LatchkeyError(
         message: "Invalid or expired verification code.", kind: .notAuthenticated, code: .invalidCredentials)
 
     static func viewModel(for response: EditProfile.Update.Response) -> EditProfile.Update.ViewModel {
@@ -26,27 +26,27 @@ public final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayLo
                 message:
                     "Profile updated. A code was sent to \(pending): the address changes once it is verified "
                     + "('latchkey verify-email').",
-                card: ProfileCard(user, session: nil))
-        case .updated(let user, nil): .updated(message: "Profile updated.", card: ProfileCard(user, session: nil))
+                profile: Principal(user, session: nil))
+        case .updated(let user, nil): .updated(message: "Profile updated.", profile: Principal(user, session: nil))
         case .rejected(let failure): .failed(viewModel(for: failure))
-        case .invalidCredentials: .failed(FailureViewModel(message: "Wrong password.", kind: .notAuthenticated))
+        case .invalidCredentials: .failed(LatchkeyError(message: "Wrong password.", kind: .notAuthenticated))
         case .throttled: .failed(.throttled)
         case .sessionRefused(let problem): .failed(.session(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }
 
-    static func viewModel(for failure: EditProfile.Update.Failure) -> FailureViewModel {
+    static func viewModel(for failure: EditProfile.Update.Failure) -> LatchkeyError {
         switch failure {
         case .nothingToChange:
-            FailureViewModel(message: "Nothing to change: give a name, a phone or an email.", kind: .invalidInput)
-        case .invalidDisplayName: FailureViewModel(message: FieldText.invalidDisplayName, kind: .invalidInput)
-        case .invalidPhone(let reason): FailureViewModel(message: FieldText.invalidPhone(reason), kind: .invalidInput)
-        case .invalidEmail: FailureViewModel(message: FieldText.invalidEmail, kind: .invalidInput)
+            LatchkeyError(message: "Nothing to change: give a name, a phone or an email.", kind: .invalidInput)
+        case .invalidDisplayName: LatchkeyError(message: FieldText.invalidDisplayName, kind: .invalidInput)
+        case .invalidPhone(let reason): LatchkeyError(message: FieldText.invalidPhone(reason), kind: .invalidInput)
+        case .invalidEmail: LatchkeyError(message: FieldText.invalidEmail, kind: .invalidInput)
         case .emailTaken:
-            FailureViewModel(message: "That email address is already in use.", kind: .invalidInput, code: .emailTaken)
+            LatchkeyError(message: "That email address is already in use.", kind: .invalidInput, code: .emailTaken)
         case .passwordRequired:
-            FailureViewModel(message: "Changing the email address needs your password.", kind: .invalidInput)
+            LatchkeyError(message: "Changing the email address needs your password.", kind: .invalidInput)
         case .deliveryNotConfigured: noDelivery
         }
     }
@@ -57,7 +57,7 @@ public final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayLo
         switch response {
         case .sent(let address): .sent(message: "A verification code was sent to \(address).")
         case .nothingToVerify:
-            .failed(FailureViewModel(message: "No email address waits for verification.", kind: .invalidInput))
+            .failed(LatchkeyError(message: "No email address waits for verification.", kind: .invalidInput))
         case .deliveryNotConfigured: .failed(noDelivery)
         case .sessionRefused(let problem): .failed(.session(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
@@ -71,7 +71,7 @@ public final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayLo
         case .throttled: .failed(.throttled)
         case .emailTaken:
             .failed(
-                FailureViewModel(
+                LatchkeyError(
                     message: "That email address was verified by another account.", kind: .invalidInput,
                     code: .emailTaken))
         case .sessionRefused(let problem): .failed(.session(problem))

@@ -44,7 +44,7 @@ public enum History {
         /// What the display shows.
         public enum ViewModel: Sendable, Hashable {
             case events([Entry])
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 }

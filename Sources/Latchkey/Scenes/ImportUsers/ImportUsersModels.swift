@@ -81,7 +81,7 @@ public enum ImportUsers {
     public enum ViewModel: Sendable, Hashable {
         /// `message` says what happened; `lines` are the refused rows to show.
         case done(message: String, lines: [String], summary: Summary)
-        case failed(FailureViewModel, lines: [String], summary: Summary?)
+        case failed(LatchkeyError, lines: [String], summary: Summary?)
     }
 }
 

@@ -23,7 +23,7 @@ public final class ImportUsersPresenter: ScenePresenter<any ImportUsersDisplayLo
             return .done(message: "\(verb) \(counts(summary)).", lines: lines(summary), summary: summary)
         case .refused(let summary):
             return .failed(
-                FailureViewModel(
+                LatchkeyError(
                     message:
                         "Nothing imported: \(summary.refused) of \(summary.rows) rows refused "
                         + "(--on-conflict skip imports the rest).",
@@ -31,7 +31,7 @@ public final class ImportUsersPresenter: ScenePresenter<any ImportUsersDisplayLo
                 lines: lines(summary), summary: summary)
         case .unreadable(let problem):
             return .failed(
-                FailureViewModel(message: "Nothing imported: " + problem.message, kind: .invalidInput), lines: [],
+                LatchkeyError(message: "Nothing imported: " + problem.message, kind: .invalidInput), lines: [],
                 summary: nil)
         case .unavailable(let problem):
             return .failed(.unavailable(problem), lines: [], summary: nil)

@@ -33,16 +33,9 @@ public enum Login {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            /// The token is for the display to keep (the CLI writes it to the session file), not to print.
-            case signedIn(message: String, token: SessionToken)
-            /// Keep the token, say so, and lead to changing the password (not to the profile).
-            case passwordChangeRequired(message: String, token: SessionToken)
-            /// Ask for the code and send it back with the challenge (`completeLogin`).
-            case secondFactorRequired(message: String, challenge: LoginChallenge)
-            case failed(FailureViewModel)
-        }
+        /// What every display shows: the sign-in's result (a display keeps its token, the CLI in the
+        /// session file, and sends its challenge back with a code), or the presenter's failure.
+        public typealias ViewModel = Result<SignInResult, LatchkeyError>
     }
 
     /// The second step of a sign-in with a second factor: the challenge and the code (or a recovery code).

@@ -1,23 +1,26 @@
-/// Turns a sign-in outcome into what a display shows.
+/// Turns a sign-in outcome into the result every display shows.
 public final class LoginPresenter: ScenePresenter<any LoginDisplayLogic>, LoginPresentationLogic {
     public func presentLogin(response: Login.Authenticate.Response) {
-        display?.displayLogin(viewModel: Self.viewModel(for: response))
+        display?.displayLogin(viewModel: viewModel(for: response))
     }
 
-    static func viewModel(for response: Login.Authenticate.Response) -> Login.Authenticate.ViewModel {
+    private func viewModel(for response: Login.Authenticate.Response) -> Login.Authenticate.ViewModel {
         switch response {
-        case .signedIn(let user, _, let token): .signedIn(message: "Signed in as \(user.username).", token: token)
-        case .passwordChangeRequired(let user, _, let token):
-            .passwordChangeRequired(
-                message: "Signed in as \(user.username). A new password is required before anything else: "
-                    + "change it now.", token: token)
-        case .secondFactorRequired(let challenge):
-            .secondFactorRequired(
-                message: "Enter the code from your authenticator app (or a recovery code).", challenge: challenge)
-        case .invalidLabel: .failed(FailureViewModel(message: FieldText.invalidLabel, kind: .invalidInput))
-        case .invalidCredentials: .failed(.invalidCredentials)
-        case .throttled: .failed(.throttled)
-        case .unavailable(let problem): .failed(.unavailable(problem))
+        case .signedIn(let user, let session, let token):
+            .success(SignInResult(status: .signedIn, token: token, principal: Principal(user, session: session)))
+        case .passwordChangeRequired(let user, let session, let token):
+            .success(
+                SignInResult(
+                    status: .passwordChangeRequired, token: token, principal: Principal(user, session: session)))
+        case .secondFactorRequired(let challenge): .success(SignInResult(challenge: challenge))
+        case .invalidLabel: .failure(LatchkeyError(message: FieldText.invalidLabel, kind: .invalidInput))
+        case .invalidCredentials: .failure(.invalidCredentials)
+        case .throttled: .failure(.throttled)
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
+}
+
+extension Reply: LoginDisplayLogic where ViewModel == Login.Authenticate.ViewModel {
+    func displayLogin(viewModel: Login.Authenticate.ViewModel) { show(viewModel) }
 }

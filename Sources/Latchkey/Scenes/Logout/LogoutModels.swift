@@ -21,11 +21,9 @@ public enum Logout {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case signedOut(message: String)
-            case failed(FailureViewModel)
-        }
+        /// What every display shows: how many sessions ended (0 when none was live), or the
+        /// presenter's failure.
+        public typealias ViewModel = Result<Int, LatchkeyError>
     }
 }
 

@@ -1,15 +1,18 @@
-/// Turns a sign-out outcome into what a display shows.
+/// Turns a sign-out outcome into the count of ended sessions every display shows.
 public final class LogoutPresenter: ScenePresenter<any LogoutDisplayLogic>, LogoutPresentationLogic {
     public func presentLogout(response: Logout.SignOut.Response) {
-        display?.displayLogout(viewModel: Self.viewModel(for: response))
+        display?.displayLogout(viewModel: viewModel(for: response))
     }
 
-    static func viewModel(for response: Logout.SignOut.Response) -> Logout.SignOut.ViewModel {
+    private func viewModel(for response: Logout.SignOut.Response) -> Logout.SignOut.ViewModel {
         switch response {
-        case .signedOut(1): .signedOut(message: "Signed out.")
-        case .signedOut(let count): .signedOut(message: "Signed out of \(count) sessions.")
-        case .wasNotSignedIn: .signedOut(message: "Not signed in.")
-        case .unavailable(let problem): .failed(.unavailable(problem))
+        case .signedOut(let count): .success(count)
+        case .wasNotSignedIn: .success(0)
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
+}
+
+extension Reply: LogoutDisplayLogic where ViewModel == Logout.SignOut.ViewModel {
+    func displayLogout(viewModel: Logout.SignOut.ViewModel) { show(viewModel) }
 }

@@ -25,7 +25,7 @@ public enum PasswordReset {
 
         public enum ViewModel: Sendable, Hashable {
             case requested(message: String)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 
@@ -54,7 +54,7 @@ public enum PasswordReset {
 
         public enum ViewModel: Sendable, Hashable {
             case issued(code: String, message: String, expires: String)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 
@@ -91,7 +91,7 @@ public enum PasswordReset {
 
         public enum ViewModel: Sendable, Hashable {
             case reset(message: String)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 }

@@ -18,7 +18,7 @@ public final class PasswordResetPresenter: ScenePresenter<any PasswordResetDispl
         case .requested: .requested(message: requested)
         case .deliveryNotConfigured:
             .failed(
-                FailureViewModel(
+                LatchkeyError(
                     message: "Password reset needs a delivery: this installation has none configured.",
                     kind: .unavailable))
         case .unavailable(let problem): .failed(.unavailable(problem))
@@ -38,10 +38,10 @@ public final class PasswordResetPresenter: ScenePresenter<any PasswordResetDispl
                     "Reset code for \(username), valid until \(DateText.format(expiresAt)): hand it over privately; "
                     + "they run 'latchkey reset-password \(username)'.",
                 expires: DateText.iso8601(expiresAt))
-        case .noSuchUser: .failed(FailureViewModel(message: "No such user.", kind: .invalidInput, code: .notFound))
+        case .noSuchUser: .failed(LatchkeyError(message: "No such user.", kind: .invalidInput, code: .notFound))
         case .disabled(let username):
             .failed(
-                FailureViewModel(
+                LatchkeyError(
                     message: "\(username) is disabled: enable the account before giving it a reset code.",
                     kind: .invalidInput))
         case .unavailable(let problem): .failed(.unavailable(problem))
@@ -58,12 +58,12 @@ public final class PasswordResetPresenter: ScenePresenter<any PasswordResetDispl
                     + AccessTokenText.revoked(revoked))
         case .invalidCode:
             .failed(
-                FailureViewModel(
+                LatchkeyError(
                     message: "Invalid or expired reset code.", kind: .notAuthenticated, code: .invalidCredentials))
         case .throttled: .failed(.throttled)
         case .rejected(let rejection):
             .failed(
-                FailureViewModel(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))
+                LatchkeyError(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }
     }

@@ -43,11 +43,9 @@ public enum Register {
             case throttled
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case registered(message: String, card: ProfileCard)
-            case failed(FailureViewModel)
-        }
+        /// What every display shows: the new account (no session: sign in next), or the
+        /// presenter's failure.
+        public typealias ViewModel = Result<Principal, LatchkeyError>
     }
 }
 

@@ -1,21 +1,20 @@
-/// Turns a registration outcome into what a display shows.
+/// Turns a registration outcome into the account every display shows, or the failure's wording.
 public final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>, RegisterPresentationLogic {
     public func presentRegistration(response: Register.CreateAccount.Response) {
         display?.displayRegistration(viewModel: Self.viewModel(for: response))
     }
 
-    static func viewModel(for response: Register.CreateAccount.Response) -> Register.CreateAccount.ViewModel {
+    private static func viewModel(for response: Register.CreateAccount.Response) -> Register.CreateAccount.ViewModel {
         switch response {
-        case .registered(let user):
-            .registered(message: "Account \(user.username) created.", card: ProfileCard(user, session: nil))
+        case .registered(let user): .success(Principal(user, session: nil))
         case .rejected(.throttled):
-            .failed(
-                FailureViewModel(
+            .failure(
+                LatchkeyError(
                     message: message(for: .throttled), kind: .notAuthenticated, code: code(for: .throttled)))
         case .rejected(let failure):
-            .failed(FailureViewModel(message: message(for: failure), kind: .invalidInput, code: code(for: failure)))
+            .failure(LatchkeyError(message: message(for: failure), kind: .invalidInput, code: code(for: failure)))
         case .unavailable(let problem):
-            .failed(.unavailable(problem))
+            .failure(.unavailable(problem))
         }
     }
 
@@ -41,4 +40,8 @@ public final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>, 
         case .throttled: "Too many registrations from this address. Try again later."
         }
     }
+}
+
+extension Reply: RegisterDisplayLogic where ViewModel == Register.CreateAccount.ViewModel {
+    func displayRegistration(viewModel: Register.CreateAccount.ViewModel) { show(viewModel) }
 }

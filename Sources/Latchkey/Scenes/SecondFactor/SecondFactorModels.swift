@@ -49,7 +49,7 @@ public enum SecondFactor {
             case pending(message: String, uri: String, secret: String)
             case codes(message: String, recoveryCodes: [String])
             case done(message: String)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 }

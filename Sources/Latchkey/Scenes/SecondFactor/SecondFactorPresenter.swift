@@ -21,11 +21,11 @@ public final class SecondFactorPresenter: ScenePresenter<any SecondFactorDisplay
         case .disabled: .done(message: "Second factor off.")
         case .alreadyOn:
             .failed(
-                FailureViewModel(message: "The second factor is already on: turn it off first.", kind: .invalidInput))
+                LatchkeyError(message: "The second factor is already on: turn it off first.", kind: .invalidInput))
         case .notOn:
-            .failed(FailureViewModel(message: "There is no second factor to do this with.", kind: .invalidInput))
+            .failed(LatchkeyError(message: "There is no second factor to do this with.", kind: .invalidInput))
         case .invalidCredentials:
-            .failed(FailureViewModel(message: "Wrong password or code.", kind: .notAuthenticated))
+            .failed(LatchkeyError(message: "Wrong password or code.", kind: .notAuthenticated))
         case .throttled: .failed(.throttled)
         case .sessionRefused(let problem): .failed(.session(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))

@@ -49,7 +49,7 @@ public enum Sessions {
         /// What the display shows.
         public enum ViewModel: Sendable, Hashable {
             case sessions([Entry])
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 
@@ -87,7 +87,7 @@ public enum Sessions {
         /// What the display shows.
         public enum ViewModel: Sendable, Hashable {
             case revoked(message: String, endedCurrent: Bool)
-            case failed(FailureViewModel)
+            case failed(LatchkeyError)
         }
     }
 }

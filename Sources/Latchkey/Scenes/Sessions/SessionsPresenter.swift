@@ -36,7 +36,7 @@ public final class SessionsPresenter: ScenePresenter<any SessionsDisplayLogic>, 
         case .revoked(let count, let current):
             .revoked(message: "Signed out of \(count) sessions.", endedCurrent: current)
         case .noSuchSession:
-            .failed(FailureViewModel(message: "No session of yours has that id.", kind: .invalidInput))
+            .failed(LatchkeyError(message: "No session of yours has that id.", kind: .invalidInput))
         case .sessionRefused(let problem): .failed(.session(problem))
         case .unavailable(let problem): .failed(.unavailable(problem))
         }

@@ -36,11 +36,9 @@ public enum WhoAmI {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case card(ProfileCard)
-            case failed(FailureViewModel)
-        }
+        /// What every display shows: who holds the credential, with their profile (the phone
+        /// masked), or the presenter's failure.
+        public typealias ViewModel = Result<Principal, LatchkeyError>
     }
 }
 

@@ -1,15 +1,19 @@
-/// Turns a profile into the card a display shows, with the phone masked.
+/// Turns a profile into the principal every display shows, with the phone masked.
 public final class WhoAmIPresenter: ScenePresenter<any WhoAmIDisplayLogic>, WhoAmIPresentationLogic {
     public func presentProfile(response: WhoAmI.Profile.Response) {
-        display?.displayProfile(viewModel: Self.viewModel(for: response))
+        display?.displayProfile(viewModel: viewModel(for: response))
     }
 
-    static func viewModel(for response: WhoAmI.Profile.Response) -> WhoAmI.Profile.ViewModel {
+    private func viewModel(for response: WhoAmI.Profile.Response) -> WhoAmI.Profile.ViewModel {
         switch response {
-        case .signedIn(let user, let session): .card(ProfileCard(user, session: session))
-        case .signedInWithAccessToken(let user, _): .card(ProfileCard(user, session: nil))
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+        case .signedIn(let user, let session): .success(Principal(user, session: session))
+        case .signedInWithAccessToken(let user, let token): .success(Principal(user, accessToken: token))
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
+}
+
+extension Reply: WhoAmIDisplayLogic where ViewModel == WhoAmI.Profile.ViewModel {
+    func displayProfile(viewModel: WhoAmI.Profile.ViewModel) { show(viewModel) }
 }

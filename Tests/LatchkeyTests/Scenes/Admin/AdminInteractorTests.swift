@@ -174,7 +174,7 @@ import Testing
             throw Seeds.SeedError.notSignedIn
         }
         _ = act(.roles(add: ["editor"], remove: []))
-        guard case .allowed(let user) = factory.authorize(token: token, role: "editor") else {
+        guard case .allowed(let user, .session) = factory.authorize(token: token, role: "editor") else {
             throw Seeds.SeedError.notSignedIn
         }
         #expect(user.username == "alice")
@@ -182,7 +182,7 @@ import Testing
         #expect(factory.authorize(token: token, role: "not a role") == .invalidRole)
         #expect(
             AuthorizePresenter.viewModel(for: .forbidden(user))
-                == .failed(FailureViewModel(message: "You may not do this.", kind: .forbidden)))
+                == .failure(LatchkeyError(message: "You may not do this.", kind: .forbidden)))
     }
 
     @Test func thePresenterWordsActionsAndProblems() {
@@ -191,7 +191,7 @@ import Testing
                 == .done(message: "Account alice disabled; 2 sessions ended.", roles: nil))
         #expect(
             AdminPresenter.viewModel(for: Admin.Act.Response.rejected(.noSuchUser))
-                == .failed(FailureViewModel(message: "No such user.", kind: .invalidInput, code: .notFound)))
+                == .failed(LatchkeyError(message: "No such user.", kind: .invalidInput, code: .notFound)))
         #expect(
             AdminPresenter.viewModel(for: .roles(username: "alice", roles: []))
                 == .done(message: "Roles of alice: none.", roles: []))

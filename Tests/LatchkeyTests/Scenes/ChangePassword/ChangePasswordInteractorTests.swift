@@ -81,7 +81,7 @@ import Testing
                 .changed(
                     message: "Password changed. 1 other session was signed out. 3 access tokens were revoked.",
                     sessionsEnded: 1, accessTokensRevoked: 3),
-                .failed(FailureViewModel(message: "The current password is wrong.", kind: .notAuthenticated)),
+                .failed(LatchkeyError(message: "The current password is wrong.", kind: .notAuthenticated)),
             ])
     }
 }

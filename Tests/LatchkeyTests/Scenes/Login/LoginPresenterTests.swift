@@ -12,7 +12,7 @@ import Testing
         presenter.display = display
     }
 
-    @Test func aSignInIsShownWithTheUsernameAndTheTokenToKeep() {
+    @Test func aSignInIsShownWithThePrincipalAndTheTokenToKeep() throws {
         let token = RandomSessionTokens().makeToken()
         let user = UserProfile(
             id: 1, username: "alice", email: nil, phone: nil, displayName: nil,
@@ -21,14 +21,17 @@ import Testing
             id: 1, createdAt: Date(timeIntervalSince1970: 0), expiresAt: Date(timeIntervalSince1970: 60),
             lastUsedAt: Date(timeIntervalSince1970: 0))
         presenter.presentLogin(response: .signedIn(user: user, session: session, token: token))
-        #expect(display.logins == [.signedIn(message: "Signed in as alice.", token: token)])
+        let shown = try #require(display.logins.last?.shown)
+        #expect(shown.status == .signedIn && shown.token == token.secret && shown.challenge == nil)
+        #expect(shown.principal == Principal(user, session: session))
+        #expect(shown.principal?.username == "alice" && shown.principal?.sessionExpires == session.expiresAt)
     }
 
     @Test func everyCredentialFailureReadsTheSame() {
         presenter.presentLogin(response: .invalidCredentials)
         #expect(
             display.logins == [
-                .failed(FailureViewModel(message: "Invalid username or password.", kind: .notAuthenticated))
+                .failure(LatchkeyError(message: "Invalid username or password.", kind: .notAuthenticated))
             ])
     }
 
@@ -36,7 +39,7 @@ import Testing
         presenter.presentLogin(response: .unavailable(.databaseBusy))
         #expect(
             display.logins == [
-                .failed(FailureViewModel(message: "The database is busy. Try again in a moment.", kind: .busy))
+                .failure(LatchkeyError(message: "The database is busy. Try again in a moment.", kind: .busy))
             ])
     }
 }

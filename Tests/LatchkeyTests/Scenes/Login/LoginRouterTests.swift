@@ -19,9 +19,9 @@ import Testing
         // Proof of no second read: the users are gone from the database, yet the card shows.
         try workers.database.write { db in try db.execute("DELETE FROM users") }
         whoAmI.interactor.fetchProfile(request: .init(source: .handedOver))
-        let card = try #require((display.profiles.last)?.card, "no card: \(display.profiles)")
-        #expect(card.username == "alice")
-        #expect(card.maskedPhone == "+7 (•••) •••-••-33")
+        let profile = try #require((display.profiles.last)?.shown, "no profile: \(display.profiles)")
+        #expect(profile.username == "alice")
+        #expect(profile.phone == "+7 (•••) •••-••-33")
     }
 
     @Test func aHandedOverSessionFollowsTheSameExpiryRulesAsAStoredOne() throws {
@@ -34,7 +34,7 @@ import Testing
         let whoAmI = scene.router.routeToWhoAmI(display: display)
         time.advance(by: .seconds(7 * 24 * 3600))
         whoAmI.interactor.fetchProfile(request: .init(source: .handedOver))
-        #expect(display.profiles == [.failed(.sessionExpired)])
+        #expect(display.profiles == [.failure(.sessionExpired)])
     }
 
     @Test func withNoSignInTheRouterHandsOverNobody() throws {
@@ -42,6 +42,6 @@ import Testing
         let scene = SceneFactory(workers: try Seeds.workers()).makeLoginScene(display: display)
         let whoAmI = scene.router.routeToWhoAmI(display: display)
         whoAmI.interactor.fetchProfile(request: .init(source: .handedOver))
-        #expect(display.profiles == [.failed(FailureViewModel.notSignedIn)])
+        #expect(display.profiles == [.failure(LatchkeyError.notSignedIn)])
     }
 }

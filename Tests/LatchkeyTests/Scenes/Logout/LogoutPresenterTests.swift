@@ -5,7 +5,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 @Suite struct LogoutPresenterTests {
-    @Test func eachOutcomeHasItsMessage() {
+    @Test func eachOutcomeIsShownAsTheSessionsItEnded() {
         let display = DisplayLogicSpy()
         let presenter = LogoutPresenter()
         presenter.display = display
@@ -15,9 +15,8 @@ import Testing
         presenter.presentLogout(response: .unavailable(.storage("disk I/O error")))
         #expect(
             display.logouts == [
-                .signedOut(message: "Signed out."), .signedOut(message: "Signed out of 3 sessions."),
-                .signedOut(message: "Not signed in."),
-                .failed(FailureViewModel(message: "Storage error: disk I/O error", kind: .storage)),
+                .success(1), .success(3), .success(0),
+                .failure(LatchkeyError(message: "Storage error: disk I/O error", kind: .storage)),
             ])
     }
 }

@@ -12,16 +12,16 @@ import Testing
         presenter.display = display
     }
 
-    @Test func aNewAccountIsShownWithItsCardAndMaskedPhone() throws {
+    @Test func aNewAccountIsShownWithItsProfileAndMaskedPhone() throws {
         let user = UserProfile(
             id: 1, username: "alice", email: nil, phone: try PhoneNumber("+998 90 123 45 67"), displayName: nil,
             createdAt: Date(timeIntervalSince1970: 0), previousLoginAt: nil)
         presenter.presentRegistration(response: .registered(user))
-        let (message, card) = try #require((display.registrations.last)?.registered, "nothing shown")
-        #expect(message == "Account alice created.")
-        #expect(card.maskedPhone == "+998 •• ••• •• 67")
-        #expect(card.memberSince == "1970-01-01 00:00 UTC")
-        #expect(card.sessionExpires == nil)
+        let profile = try #require((display.registrations.last)?.shown, "nothing shown")
+        #expect(profile.username == "alice" && profile.userID == 1)
+        #expect(profile.phone == "+998 •• ••• •• 67")
+        #expect(profile.memberSince == Date(timeIntervalSince1970: 0))
+        #expect(profile.sessionExpires == nil && profile.session == nil && profile.credential == .session)
     }
 
     @Test(arguments: [
@@ -48,6 +48,6 @@ import Testing
             case .passwordRejected: .weakPassword
             default: .invalidInput
             }
-        #expect(display.registrations == [.failed(FailureViewModel(message: message, kind: .invalidInput, code: code))])
+        #expect(display.registrations == [.failure(LatchkeyError(message: message, kind: .invalidInput, code: code))])
     }
 }

@@ -117,6 +117,6 @@ import Testing
                 == .revoked(message: "Signed out of 3 sessions.", endedCurrent: false))
         #expect(
             SessionsPresenter.viewModel(for: .noSuchSession)
-                == .failed(FailureViewModel(message: "No session of yours has that id.", kind: .invalidInput)))
+                == .failed(LatchkeyError(message: "No session of yours has that id.", kind: .invalidInput)))
     }
 }

@@ -12,7 +12,7 @@ import Testing
         presenter.display = display
     }
 
-    @Test func theCardHasFormattedTimesAndTheMaskedPhone() throws {
+    @Test func theProfileHasTheTimesAsDatesAndTheMaskedPhone() throws {
         let user = UserProfile(
             id: 7, username: "alice", email: "alice@example.com", phone: try PhoneNumber("+1 212 555 0134"),
             displayName: "Alice", createdAt: Date(timeIntervalSince1970: 1_790_000_000),
@@ -22,15 +22,15 @@ import Testing
             expiresAt: Date(timeIntervalSince1970: 1_792_599_200),
             lastUsedAt: Date(timeIntervalSince1970: 1_790_007_200))
         presenter.presentProfile(response: .signedIn(user: user, session: session))
-        let card = try #require((display.profiles.last)?.card, "no card")
-        #expect(card.username == "alice")
-        #expect(card.displayName == "Alice")
-        #expect(card.email == "alice@example.com")
-        #expect(card.maskedPhone == "+1 (•••) •••-••34")
-        #expect(card.memberSince == "2026-09-21 14:13 UTC")
-        #expect(card.lastSignIn == "2026-09-21 15:13 UTC")
-        #expect(card.sessionExpires == "2026-10-21 16:13 UTC")
-        #expect(card.memberSinceISO8601 == "2026-09-21T14:13:20Z")
+        let profile = try #require((display.profiles.last)?.shown, "no profile")
+        #expect(profile.userID == 7 && profile.username == "alice" && profile.credential == .session)
+        #expect(profile.displayName == "Alice")
+        #expect(profile.email == "alice@example.com")
+        #expect(profile.phone == "+1 (•••) •••-••34")
+        #expect(profile.memberSince == user.createdAt)
+        #expect(profile.lastSignIn == user.previousLoginAt)
+        #expect(profile.sessionExpires == session.expiresAt)
+        #expect(profile.session == session.shortID)
     }
 
     @Test func anAbsentPhoneIsShownAsAbsentNotAsAnEmptyMask() throws {
@@ -43,9 +43,9 @@ import Testing
                 session: SessionInfo(
                     id: 1, createdAt: .init(timeIntervalSince1970: 0), expiresAt: .init(timeIntervalSince1970: 1),
                     lastUsedAt: .init(timeIntervalSince1970: 0))))
-        let card = try #require((display.profiles.last)?.card, "no card")
-        #expect(card.maskedPhone == nil)
-        #expect(card.lastSignIn == nil)
+        let profile = try #require((display.profiles.last)?.shown, "no profile")
+        #expect(profile.phone == nil)
+        #expect(profile.lastSignIn == nil)
     }
 
     @Test func noSessionAndAnExpiredOneHaveTheirOwnMessages() {
@@ -53,8 +53,8 @@ import Testing
         presenter.presentProfile(response: .sessionRefused(.expired))
         #expect(
             display.profiles == [
-                .failed(FailureViewModel.notSignedIn),
-                .failed(FailureViewModel.sessionExpired),
+                .failure(LatchkeyError.notSignedIn),
+                .failure(LatchkeyError.sessionExpired),
             ])
     }
 }

@@ -1,0 +1,45 @@
+public import Foundation
+
+/// One event of the signed-in user's audit trail, newest first.
+public struct HistoryEntry: Codable, Sendable, Hashable {
+    public let time: Date
+    /// The stable kind (`login_succeeded`, `password_changed`, …).
+    public let kind: String
+    /// Why, for failures (`bad_credentials`, `throttled`, `disabled`).
+    public let reason: String?
+    /// True when an operator did it, not the user.
+    public let byAdministrator: Bool
+    /// The client's address, when a server gave one.
+    public let address: String?
+    /// The client's user agent, or the local program and terminal.
+    public let userAgent: String?
+    /// How many times it happened (refusals of one access token within a minute), or how many
+    /// tokens one revocation ended; 1 for most events.
+    public let count: Int
+
+    enum CodingKeys: String, CodingKey {
+        case time, kind, reason, byAdministrator = "by_administrator", address, userAgent = "user_agent", count
+    }
+
+    /// Every key always present, `null` for what is absent (as the CLI's JSON).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(time, forKey: .time)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(byAdministrator, forKey: .byAdministrator)
+        try container.encode(address, forKey: .address)
+        try container.encode(userAgent, forKey: .userAgent)
+        try container.encode(count, forKey: .count)
+    }
+
+    init(_ event: AuthEvent) {
+        time = event.occurredAt
+        kind = event.kind.rawValue
+        reason = event.reason?.rawValue
+        byAdministrator = event.actor != nil
+        address = event.address
+        userAgent = event.userAgent
+        count = event.occurrences
+    }
+}

@@ -1,0 +1,22 @@
+@testable import Latchkey
+
+/// What a scene's presenter shows a display for one response, as a display of the test's own sees it.
+enum Presented {
+    static func registration(_ response: Register.CreateAccount.Response) -> Register.CreateAccount.ViewModel? {
+        let display = DisplayLogicSpy()
+        RegisterPresenter(display: display).presentRegistration(response: response)
+        return display.registrations.last
+    }
+
+    static func login(_ response: Login.Authenticate.Response) -> Login.Authenticate.ViewModel? {
+        let display = DisplayLogicSpy()
+        LoginPresenter(display: display).presentLogin(response: response)
+        return display.logins.last
+    }
+
+    static func profile(_ response: WhoAmI.Profile.Response) -> WhoAmI.Profile.ViewModel? {
+        let display = DisplayLogicSpy()
+        WhoAmIPresenter(display: display).presentProfile(response: response)
+        return display.profiles.last
+    }
+}
