@@ -36,19 +36,6 @@ enum JSONOutput {
         let recorded: Bool
     }
 
-    /// `mfa enable --json`: the factor is pending until `mfa confirm`.
-    struct FactorPending: Encodable {
-        let pending = true
-        let uri: String
-        let secret: String
-    }
-
-    /// `mfa confirm` and `mfa recovery-codes`: the codes, shown once.
-    struct FactorCodes: Encodable {
-        let enabled = true
-        let recoveryCodes: [String]
-    }
-
     /// `register`'s result.
     struct Registered: Encodable {
         let registered = true

@@ -159,20 +159,32 @@ final class MfaView: CommandView, SecondFactorDisplayLogic {
     }
 
     func displayChange(viewModel: SecondFactor.Change.ViewModel) {
+        let result: SecondFactorResult
         switch viewModel {
-        case .pending(let message, let uri, let secret):
+        case .success(let value): result = value
+        case .failure(let failure): return record(failure)
+        }
+        let message = Self.message(for: result.status)
+        let json = FactorOutput(result: result, message: message)
+        switch result.status {
+        case .pending:
+            let uri = result.uri ?? ""
             let drawn = QRCode(uri)?.terminalText() ?? ""
-            show(
-                message: message, json: JSONOutput.FactorPending(uri: uri, secret: secret),
-                text: drawn + "\n" + uri + "\nSecret: " + secret)
-        case .codes(let message, let codes):
-            show(
-                message: message, json: JSONOutput.FactorCodes(recoveryCodes: codes),
-                text: codes.joined(separator: "\n"))
-        case .done(let message):
-            show(message: message, json: JSONOutput.Done(message: message, roles: nil), text: nil)
-        case .failed(let failure):
-            record(failure)
+            show(message: message, json: json, text: drawn + "\n" + uri + "\nSecret: " + (result.secret ?? ""))
+        case .enabled, .recoveryCodesReplaced:
+            show(message: message, json: json, text: (result.recoveryCodes ?? []).joined(separator: "\n"))
+        case .disabled:
+            show(message: message, json: json, text: nil)
+        }
+    }
+
+    private static func message(for status: SecondFactorResult.Status) -> String {
+        switch status {
+        case .pending: "Scan the code with your authenticator app (or type the secret), then confirm with a code."
+        case .enabled:
+            "Second factor on. Keep these recovery codes somewhere safe; each works once, and they are shown only now."
+        case .recoveryCodesReplaced: "New recovery codes; the old ones no longer work. They are shown only now."
+        case .disabled: "Second factor off."
         }
     }
 }

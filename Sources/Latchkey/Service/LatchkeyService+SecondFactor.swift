@@ -8,31 +8,10 @@ extension LatchkeyService {
         try await logged("second_factor") { () async throws(LatchkeyError) in
             let request = SecondFactor.Change.Request(
                 token: try Self.session(token, for: "change the second factor"), action: action)
-            let response = try await runOnHashingLane(client) { workers in
-                Capture<SecondFactor.Change.Response>.answer {
-                    SecondFactorInteractor(presenter: $0, workers: workers).change(request: request)
-                }
-            }
-            switch response {
-            case .pending(let uri, let secret):
-                return SecondFactorResult(status: .pending, uri: uri, secret: secret, recoveryCodes: nil)
-            case .enabled(let codes):
-                return SecondFactorResult(status: .enabled, uri: nil, secret: nil, recoveryCodes: codes)
-            case .disabled:
-                return SecondFactorResult(status: .disabled, uri: nil, secret: nil, recoveryCodes: nil)
-            case .recoveryCodes(let codes):
-                return SecondFactorResult(status: .recoveryCodesReplaced, uri: nil, secret: nil, recoveryCodes: codes)
-            case .alreadyOn, .notOn, .invalidCredentials, .throttled:
-                throw Self.failed(SecondFactorPresenter.viewModel(for: response))
-            case .sessionRefused(let problem): throw .session(problem)
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: hashing, client) { workers, display in
+                SecondFactorInteractor(presenter: SecondFactorPresenter(display: display), workers: workers)
+                    .change(request: request)
             }
         }
-    }
-}
-
-extension SecondFactor.Change.ViewModel: FailureCarrying {
-    var failure: LatchkeyError? {
-        if case .failed(let failure) = self { failure } else { nil }
     }
 }

@@ -44,13 +44,9 @@ public enum SecondFactor {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case pending(message: String, uri: String, secret: String)
-            case codes(message: String, recoveryCodes: [String])
-            case done(message: String)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: where the second factor stands, with what to show once, or
+        /// the presenter's failure.
+        public typealias ViewModel = Result<SecondFactorResult, LatchkeyError>
     }
 }
 

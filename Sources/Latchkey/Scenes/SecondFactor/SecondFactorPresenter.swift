@@ -1,47 +1,30 @@
-/// Turns second-factor outcomes into what a display shows.
+/// Turns second-factor outcomes into the result every display shows, or the failure's wording.
 public final class SecondFactorPresenter: ScenePresenter<any SecondFactorDisplayLogic>, SecondFactorPresentationLogic {
     public func presentChange(response: SecondFactor.Change.Response) {
-        display?.displayChange(viewModel: Self.viewModel(for: response))
+        display?.displayChange(viewModel: viewModel(for: response))
     }
 
-    static func viewModel(for response: SecondFactor.Change.Response) -> SecondFactor.Change.ViewModel {
+    private func viewModel(for response: SecondFactor.Change.Response) -> SecondFactor.Change.ViewModel {
         switch response {
-        case .pending(let uri, let secret):
-            .pending(
-                message: "Scan the code with your authenticator app (or type the secret), then confirm with a code.",
-                uri: uri, secret: secret)
-        case .enabled(let codes):
-            .codes(
-                message: "Second factor on. Keep these recovery codes somewhere safe; each works once, "
-                    + "and they are shown only now.", recoveryCodes: codes)
+        case .pending(let uri, let secret): .success(SecondFactorResult(status: .pending, uri: uri, secret: secret))
+        case .enabled(let codes): .success(SecondFactorResult(status: .enabled, recoveryCodes: codes))
         case .recoveryCodes(let codes):
-            .codes(
-                message: "New recovery codes; the old ones no longer work. They are shown only now.",
-                recoveryCodes: codes)
-        case .disabled: .done(message: "Second factor off.")
+            .success(SecondFactorResult(status: .recoveryCodesReplaced, recoveryCodes: codes))
+        case .disabled: .success(SecondFactorResult(status: .disabled))
         case .alreadyOn:
-            .failed(
+            .failure(
                 LatchkeyError(message: "The second factor is already on: turn it off first.", kind: .invalidInput))
         case .notOn:
-            .failed(LatchkeyError(message: "There is no second factor to do this with.", kind: .invalidInput))
+            .failure(LatchkeyError(message: "There is no second factor to do this with.", kind: .invalidInput))
         case .invalidCredentials:
-            .failed(LatchkeyError(message: "Wrong password or code.", kind: .notAuthenticated))
-        case .throttled: .failed(.throttled)
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+            .failure(LatchkeyError(message: "Wrong password or code.", kind: .notAuthenticated))
+        case .throttled: .failure(.throttled)
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
 }
 
-/// The assembled SecondFactor scene, held by its display.
-public struct SecondFactorScene {
-    public let interactor: any SecondFactorBusinessLogic
-}
-
-extension SceneFactory {
-    /// Assembles the SecondFactor scene around `display`.
-    public func makeSecondFactorScene(display: any SecondFactorDisplayLogic) -> SecondFactorScene {
-        SecondFactorScene(
-            interactor: SecondFactorInteractor(presenter: SecondFactorPresenter(display: display), workers: workers))
-    }
+extension Reply: SecondFactorDisplayLogic where ViewModel == SecondFactor.Change.ViewModel {
+    func displayChange(viewModel: SecondFactor.Change.ViewModel) { show(viewModel) }
 }
