@@ -91,12 +91,6 @@ enum JSONOutput {
         }
     }
 
-    /// `admin reset-code`'s result.
-    struct ResetCode: Encodable {
-        let code: String
-        let expires: String
-    }
-
     /// The result of `reset-password` and other changes that say only that they are done.
     struct Changed: Encodable {
         let changed = true

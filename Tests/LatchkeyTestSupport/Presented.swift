@@ -19,4 +19,21 @@ enum Presented {
         WhoAmIPresenter(display: display).presentProfile(response: response)
         return display.profiles.last
     }
+
+    static func reset(_ response: PasswordReset.Complete.Response) -> PasswordReset.Complete.ViewModel? {
+        let display = ResetDisplaySpy()
+        PasswordResetPresenter(display: display).presentCompleted(response: response)
+        return display.completed.last
+    }
+}
+
+/// A display of the PasswordReset scene that records what it is shown.
+final class ResetDisplaySpy: PasswordResetDisplayLogic {
+    var begun: [PasswordReset.Begin.ViewModel] = []
+    var completed: [PasswordReset.Complete.ViewModel] = []
+    var issued: [PasswordReset.Issue.ViewModel] = []
+
+    func displayBegun(viewModel: PasswordReset.Begin.ViewModel) { begun.append(viewModel) }
+    func displayCompleted(viewModel: PasswordReset.Complete.ViewModel) { completed.append(viewModel) }
+    func displayIssued(viewModel: PasswordReset.Issue.ViewModel) { issued.append(viewModel) }
 }

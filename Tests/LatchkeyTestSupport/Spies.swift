@@ -38,6 +38,17 @@ final class HistoryPresentationLogicSpy: ResponseLog<History.ListEvents.Response
     func presentEvents(response: History.ListEvents.Response) { responses.append(response) }
 }
 
+/// Stands in for `PasswordResetPresentationLogic`; records every response.
+final class PasswordResetPresentationLogicSpy: PasswordResetPresentationLogic {
+    var begun: [PasswordReset.Begin.Response] = []
+    var completed: [PasswordReset.Complete.Response] = []
+    var issued: [PasswordReset.Issue.Response] = []
+
+    func presentBegun(response: PasswordReset.Begin.Response) { begun.append(response) }
+    func presentCompleted(response: PasswordReset.Complete.Response) { completed.append(response) }
+    func presentIssued(response: PasswordReset.Issue.Response) { issued.append(response) }
+}
+
 /// A display for every scene; records every view model.
 final class DisplayLogicSpy: RegisterDisplayLogic, LoginDisplayLogic, WhoAmIDisplayLogic, LogoutDisplayLogic,
     ChangePasswordDisplayLogic, HistoryDisplayLogic

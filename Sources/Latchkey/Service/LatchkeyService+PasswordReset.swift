@@ -19,15 +19,9 @@ extension LatchkeyService {
     private func requestReset(account: String, client: ClientContext?) async throws(LatchkeyError) {
         try await logged("request_password_reset") { () async throws(LatchkeyError) in
             let request = PasswordReset.Begin.Request(account: account)
-            let response = try await runOnDatabaseLane(client) { workers in
-                Capture<PasswordReset.Begin.Response>.answer {
-                    PasswordResetInteractor(presenter: $0, workers: workers).beginReset(request: request)
-                }
-            }
-            switch response {
-            case .requested: return
-            case .deliveryNotConfigured: throw Self.failed(PasswordResetPresenter.viewModel(for: response))
-            case .unavailable(let problem): throw .unavailable(problem)
+            let _: String = try await show(on: database, client) { workers, display in
+                PasswordResetInteractor(presenter: PasswordResetPresenter(display: display), workers: workers)
+                    .beginReset(request: request)
             }
         }
     }
@@ -52,35 +46,10 @@ extension LatchkeyService {
     ) async throws(LatchkeyError) -> PasswordResetResult {
         try await logged("complete_password_reset") { () async throws(LatchkeyError) in
             let request = PasswordReset.Complete.Request(proof: proof, newPassword: newPassword)
-            let response = try await runOnHashingLane(client) { workers in
-                Capture<PasswordReset.Complete.Response>.answer {
-                    PasswordResetInteractor(presenter: $0, workers: workers).completeReset(request: request)
-                }
-            }
-            switch response {
-            case .reset(_, let ended, let revoked):
-                return PasswordResetResult(sessionsEnded: ended, accessTokensRevoked: revoked)
-            case .invalidCode, .throttled, .rejected: throw Self.failed(PasswordResetPresenter.viewModel(for: response))
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: hashing, client) { workers, display in
+                PasswordResetInteractor(presenter: PasswordResetPresenter(display: display), workers: workers)
+                    .completeReset(request: request)
             }
         }
-    }
-}
-
-extension Capture: PasswordResetPresentationLogic {
-    func presentBegun(response: PasswordReset.Begin.Response) { self.response = response as? Response }
-    func presentCompleted(response: PasswordReset.Complete.Response) { self.response = response as? Response }
-    func presentIssued(response: PasswordReset.Issue.Response) { self.response = response as? Response }
-}
-
-extension PasswordReset.Begin.ViewModel: FailureCarrying {
-    var failure: LatchkeyError? {
-        if case .failed(let failure) = self { failure } else { nil }
-    }
-}
-
-extension PasswordReset.Complete.ViewModel: FailureCarrying {
-    var failure: LatchkeyError? {
-        if case .failed(let failure) = self { failure } else { nil }
     }
 }

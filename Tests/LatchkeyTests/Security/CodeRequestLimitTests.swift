@@ -29,17 +29,17 @@ import Testing
         -> PasswordReset.Begin.Response?
     {
         let client = try address.map { text throws(LatchkeyError) in try ClientContext(address: text) }
-        return Capture<PasswordReset.Begin.Response>.answer {
-            PasswordResetInteractor(presenter: $0, workers: workers.serving(client))
-                .beginReset(request: .init(account: account))
-        }
+        let spy = PasswordResetPresentationLogicSpy()
+        PasswordResetInteractor(presenter: spy, workers: workers.serving(client))
+            .beginReset(request: .init(account: account))
+        return spy.begun.last
     }
 
     private func completeReset(_ code: String, _ workers: LatchkeyWorkers) -> PasswordReset.Complete.Response? {
-        Capture<PasswordReset.Complete.Response>.answer {
-            PasswordResetInteractor(presenter: $0, workers: workers)
-                .completeReset(request: .init(proof: .code(username: "alice", code: code), newPassword: newPassword))
-        }
+        let spy = PasswordResetPresentationLogicSpy()
+        PasswordResetInteractor(presenter: spy, workers: workers)
+            .completeReset(request: .init(proof: .code(username: "alice", code: code), newPassword: newPassword))
+        return spy.completed.last
     }
 
     private func count(_ sql: String, _ workers: LatchkeyWorkers) throws -> Int64 {

@@ -51,11 +51,8 @@ import Testing
             request: .init(proof: .code(username: "alice", code: message.typed), newPassword: newPassword))
         #expect(spy.completed == [.reset(username: "alice", sessionsEnded: 1, accessTokensRevoked: 2)])
         #expect(
-            PasswordResetPresenter.viewModel(for: spy.completed[0])
-                == .reset(
-                    message:
-                        "Password reset. Sign in with the new password; 1 session(s) were signed out. 2 access tokens were revoked."
-                ))
+            Presented.reset(spy.completed[0]) == .success(PasswordResetResult(sessionsEnded: 1, accessTokensRevoked: 2))
+        )
         #expect(await errorCode { try await service.authenticate(token: token) } == .notSignedIn)
         #expect(try revocationEvents() == [2])
     }
@@ -110,12 +107,4 @@ import Testing
         // One revoked by hand, then one by the operator's password.
         #expect(try revocationEvents() == [1, 1])
     }
-}
-
-/// Records the completed resets the PasswordReset scene presents.
-private final class PasswordResetPresentationLogicSpy: PasswordResetPresentationLogic {
-    var completed: [PasswordReset.Complete.Response] = []
-    func presentBegun(response: PasswordReset.Begin.Response) {}
-    func presentCompleted(response: PasswordReset.Complete.Response) { completed.append(response) }
-    func presentIssued(response: PasswordReset.Issue.Response) {}
 }

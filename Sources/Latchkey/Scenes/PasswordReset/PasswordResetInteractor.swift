@@ -6,18 +6,18 @@ import Foundation
 /// in the sign-in throttle like wrong passwords, and only a completed reset ends their lock. The
 /// code is checked in a write transaction before the new password is hashed, and used (deleted) in
 /// the one that stores it, so of two completions racing with one code exactly one wins.
-public final class PasswordResetInteractor: SceneInteractor<any PasswordResetPresentationLogic>,
+package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPresentationLogic>,
     PasswordResetBusinessLogic
 {
-    public func beginReset(request: PasswordReset.Begin.Request) {
+    package func beginReset(request: PasswordReset.Begin.Request) {
         presenter.presentBegun(response: SceneWork.respond { try begin(request) })
     }
 
-    public func completeReset(request: PasswordReset.Complete.Request) {
+    package func completeReset(request: PasswordReset.Complete.Request) {
         presenter.presentCompleted(response: SceneWork.respond { try complete(request) })
     }
 
-    public func issueCode(request: PasswordReset.Issue.Request) {
+    package func issueCode(request: PasswordReset.Issue.Request) {
         presenter.presentIssued(response: SceneWork.respond { try issue(request) })
     }
 
