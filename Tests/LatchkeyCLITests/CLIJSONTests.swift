@@ -15,8 +15,9 @@ import Testing
 
     /// The principal, as the service and `GET /v1/me` answer it: one shape everywhere.
     static let profileKeys: Set<String> = [
-        "user_id", "username", "display_name", "email", "email_verified", "phone", "member_since", "last_sign_in",
-        "roles", "second_factor", "recovery_codes_left", "credential", "session", "session_expires", "access_token",
+        "user_id", "username", "display_name", "email", "email_verified", "pending_email", "phone", "member_since",
+        "last_sign_in", "roles", "second_factor", "recovery_codes_left", "credential", "session", "session_expires",
+        "access_token",
     ]
 
     @Test func whoamiJSONHasStableKeysWithNullForWhatIsAbsent() throws {

@@ -49,6 +49,19 @@ final class PasswordResetPresentationLogicSpy: PasswordResetPresentationLogic {
     func presentIssued(response: PasswordReset.Issue.Response) { issued.append(response) }
 }
 
+/// Stands in for `EditProfilePresentationLogic`; records every response.
+final class EditProfilePresentationLogicSpy: EditProfilePresentationLogic {
+    var updates: [EditProfile.Update.Response] = []
+    var verificationRequests: [EditProfile.RequestVerification.Response] = []
+    var verifications: [EditProfile.Verify.Response] = []
+
+    func presentUpdate(response: EditProfile.Update.Response) { updates.append(response) }
+    func presentVerificationRequest(response: EditProfile.RequestVerification.Response) {
+        verificationRequests.append(response)
+    }
+    func presentVerification(response: EditProfile.Verify.Response) { verifications.append(response) }
+}
+
 /// A display for every scene; records every view model.
 final class DisplayLogicSpy: RegisterDisplayLogic, LoginDisplayLogic, WhoAmIDisplayLogic, LogoutDisplayLogic,
     ChangePasswordDisplayLogic, HistoryDisplayLogic

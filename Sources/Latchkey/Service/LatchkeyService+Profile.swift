@@ -5,26 +5,15 @@ extension LatchkeyService {
     public func updateProfile(
         token: String, displayName: EditProfile.FieldChange = .keep, phone: EditProfile.FieldChange = .keep,
         email: EditProfile.FieldChange = .keep, password: String? = nil, client: ClientContext? = nil
-    ) async throws(LatchkeyError) -> AccountProfile {
+    ) async throws(LatchkeyError) -> Principal {
         try await logged("update_profile") { () async throws(LatchkeyError) in
             let request = EditProfile.Update.Request(
                 token: try Self.session(token, for: "change the profile"), displayName: displayName, phone: phone,
                 email: email, password: password)
-            let scene: @Sendable (LatchkeyWorkers) -> EditProfile.Update.Response? = { workers in
-                Capture<EditProfile.Update.Response>.answer {
-                    EditProfileInteractor(presenter: $0, workers: workers).updateProfile(request: request)
-                }
-            }
             // A change of email verifies the password: the hashing lane, as every Argon2id.
-            let response =
-                email == .keep
-                ? try await runOnDatabaseLane(client, scene) : try await runOnHashingLane(client, scene)
-            switch response {
-            case .updated(let user, let pending): return AccountProfile(user, pendingEmail: pending)
-            case .sessionRefused(let problem): throw .session(problem)
-            case .rejected, .invalidCredentials, .throttled:
-                throw Self.failed(EditProfilePresenter.viewModel(for: response))
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: email == .keep ? database : hashing, client) { workers, display in
+                EditProfileInteractor(presenter: EditProfilePresenter(display: display), workers: workers)
+                    .updateProfile(request: request)
             }
         }
     }
@@ -37,17 +26,9 @@ extension LatchkeyService {
         try await logged("request_email_verification") { () async throws(LatchkeyError) in
             let request = EditProfile.RequestVerification.Request(
                 token: try Self.session(token, for: "verify an email address"))
-            let response = try await runOnDatabaseLane(client) { workers in
-                Capture<EditProfile.RequestVerification.Response>.answer {
-                    EditProfileInteractor(presenter: $0, workers: workers).requestVerification(request: request)
-                }
-            }
-            switch response {
-            case .sent(let address): return address
-            case .sessionRefused(let problem): throw .session(problem)
-            case .nothingToVerify, .deliveryNotConfigured:
-                throw Self.failed(EditProfilePresenter.viewModel(for: response))
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: database, client) { workers, display in
+                EditProfileInteractor(presenter: EditProfilePresenter(display: display), workers: workers)
+                    .requestVerification(request: request)
             }
         }
     }
@@ -69,43 +50,10 @@ extension LatchkeyService {
     {
         try await logged("verify_email") { () async throws(LatchkeyError) in
             let request = EditProfile.Verify.Request(proof: proof)
-            let response = try await runOnDatabaseLane(client) { workers in
-                Capture<EditProfile.Verify.Response>.answer {
-                    EditProfileInteractor(presenter: $0, workers: workers).verifyEmail(request: request)
-                }
-            }
-            switch response {
-            case .verified(_, let address): return address
-            case .sessionRefused(let problem): throw .session(problem)
-            case .invalidCode, .throttled, .emailTaken: throw Self.failed(EditProfilePresenter.viewModel(for: response))
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: database, client) { workers, display in
+                EditProfileInteractor(presenter: EditProfilePresenter(display: display), workers: workers)
+                    .verifyEmail(request: request)
             }
         }
-    }
-}
-
-extension Capture: EditProfilePresentationLogic {
-    func presentUpdate(response: EditProfile.Update.Response) { self.response = response as? Response }
-    func presentVerificationRequest(response: EditProfile.RequestVerification.Response) {
-        self.response = response as? Response
-    }
-    func presentVerification(response: EditProfile.Verify.Response) { self.response = response as? Response }
-}
-
-extension EditProfile.Update.ViewModel: FailureCarrying {
-    var failure: LatchkeyError? {
-        if case .failed(let failure) = self { failure } else { nil }
-    }
-}
-
-extension EditProfile.RequestVerification.ViewModel: FailureCarrying {
-    var failure: LatchkeyError? {
-        if case .failed(let failure) = self { failure } else { nil }
-    }
-}
-
-extension EditProfile.Verify.ViewModel: FailureCarrying {
-    var failure: LatchkeyError? {
-        if case .failed(let failure) = self { failure } else { nil }
     }
 }

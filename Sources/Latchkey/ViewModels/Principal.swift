@@ -22,6 +22,9 @@ public struct Principal: Codable, Sendable, Hashable {
     public let email: String?
     /// True when the email address was proved with a code.
     public let emailVerified: Bool
+    /// The address waiting for its verification code, in the answer of the change that asked for
+    /// it; null elsewhere.
+    public let pendingEmail: String?
     /// The phone number masked (`+7 (•••) •••-••-33`), when the user gave one.
     public let phone: String?
     /// When the account was created.
@@ -46,6 +49,7 @@ public struct Principal: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id", username, displayName = "display_name", email, emailVerified = "email_verified"
+        case pendingEmail = "pending_email"
         case phone, memberSince = "member_since", lastSignIn = "last_sign_in", roles, secondFactor = "second_factor"
         case recoveryCodesLeft = "recovery_codes_left", credential, session, sessionExpires = "session_expires"
         case accessToken = "access_token"
@@ -59,6 +63,7 @@ public struct Principal: Codable, Sendable, Hashable {
         try container.encode(displayName, forKey: .displayName)
         try container.encode(email, forKey: .email)
         try container.encode(emailVerified, forKey: .emailVerified)
+        try container.encode(pendingEmail, forKey: .pendingEmail)
         try container.encode(phone, forKey: .phone)
         try container.encode(memberSince, forKey: .memberSince)
         try container.encode(lastSignIn, forKey: .lastSignIn)
@@ -71,12 +76,16 @@ public struct Principal: Codable, Sendable, Hashable {
         try container.encode(accessToken, forKey: .accessToken)
     }
 
-    private init(_ user: UserProfile, credential: Credential, session: SessionInfo?, accessToken: AccessTokenInfo?) {
+    private init(
+        _ user: UserProfile, credential: Credential, session: SessionInfo?, accessToken: AccessTokenInfo?,
+        pendingEmail: String? = nil
+    ) {
         userID = user.id
         username = user.username
         displayName = user.displayName
         email = user.email
         emailVerified = user.emailVerified
+        self.pendingEmail = pendingEmail
         phone = user.phone.map(PhoneMask.mask)
         memberSince = user.createdAt
         lastSignIn = user.previousLoginAt
@@ -92,6 +101,11 @@ public struct Principal: Codable, Sendable, Hashable {
     /// `user`, signed in with `session` (nil when the answer did not read one).
     package init(_ user: UserProfile, session: SessionInfo?) {
         self.init(user, credential: .session, session: session, accessToken: nil)
+    }
+
+    /// `user` after a change of their profile, with the address waiting for its code, if any.
+    package init(_ user: UserProfile, pendingEmail: String?) {
+        self.init(user, credential: .session, session: nil, accessToken: nil, pendingEmail: pendingEmail)
     }
 
     /// `user`, signed in with an access token.

@@ -136,18 +136,16 @@ import Testing
         let token = try Seeds.login("alice", with: workers)
         var codes: [OutgoingMessage] { delivery.messages.filter { $0.kind == .emailVerification } }
         let first = try #require(codes.first)
+        let spy = EditProfilePresentationLogicSpy()
         func resend() -> EditProfile.RequestVerification.Response? {
-            Capture<EditProfile.RequestVerification.Response>.answer {
-                EditProfileInteractor(presenter: $0, workers: workers).requestVerification(request: .init(token: token))
-            }
+            EditProfileInteractor(presenter: spy, workers: workers).requestVerification(request: .init(token: token))
+            return spy.verificationRequests.last
         }
         time.advance(by: .seconds(10))
         #expect(resend() == .sent(address: "alice@example.com"))
         #expect(codes.count == 1)
-        let verified = Capture<EditProfile.Verify.Response>.answer {
-            EditProfileInteractor(presenter: $0, workers: workers)
-                .verifyEmail(request: .init(proof: .code(token: token, code: first.typed)))
-        }
-        #expect(verified == .verified(username: "alice", address: "alice@example.com"))
+        EditProfileInteractor(presenter: spy, workers: workers)
+            .verifyEmail(request: .init(proof: .code(token: token, code: first.typed)))
+        #expect(spy.verifications.last == .verified(username: "alice", address: "alice@example.com"))
     }
 }

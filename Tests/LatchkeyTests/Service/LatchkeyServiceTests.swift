@@ -212,7 +212,8 @@ import Testing
             try JSONSerialization.jsonObject(with: try JSONEncoder().encode(principal)) as? [String: Any])
         #expect(
             Set(json.keys) == [
-                "user_id", "username", "display_name", "email", "email_verified", "phone", "member_since",
+                "user_id", "username", "display_name", "email", "email_verified", "pending_email", "phone",
+                "member_since",
                 "last_sign_in", "roles", "second_factor", "recovery_codes_left", "credential", "session",
                 "session_expires", "access_token",
             ])

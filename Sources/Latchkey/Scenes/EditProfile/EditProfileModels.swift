@@ -55,10 +55,9 @@ public enum EditProfile {
             case unavailable(ServiceProblem)
         }
 
-        public enum ViewModel: Sendable, Hashable {
-            case updated(message: String, profile: Principal)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the profile as changed, with the address waiting for its
+        /// code, or the presenter's failure.
+        public typealias ViewModel = Result<Principal, LatchkeyError>
     }
 
     public enum RequestVerification {
@@ -82,10 +81,8 @@ public enum EditProfile {
             case unavailable(ServiceProblem)
         }
 
-        public enum ViewModel: Sendable, Hashable {
-            case sent(message: String)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the address the code went to, or the presenter's failure.
+        public typealias ViewModel = Result<String, LatchkeyError>
     }
 
     public enum Verify {
@@ -119,10 +116,8 @@ public enum EditProfile {
             case unavailable(ServiceProblem)
         }
 
-        public enum ViewModel: Sendable, Hashable {
-            case verified(message: String)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the address, now the account's, or the presenter's failure.
+        public typealias ViewModel = Result<String, LatchkeyError>
     }
 }
 

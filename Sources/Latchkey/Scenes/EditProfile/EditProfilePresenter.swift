@@ -1,4 +1,4 @@
-/// Turns profile changes and verifications into what a display shows.
+/// Turns profile changes and verifications into what every display shows, or the failure's wording.
 public final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayLogic>, EditProfilePresentationLogic {
     public func presentUpdate(response: EditProfile.Update.Response) {
         display?.displayUpdate(viewModel: Self.viewModel(for: response))
@@ -19,24 +19,18 @@ public final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayLo
     static let invalidCode = LatchkeyError(
         message: "Invalid or expired verification code.", kind: .notAuthenticated, code: .invalidCredentials)
 
-    static func viewModel(for response: EditProfile.Update.Response) -> EditProfile.Update.ViewModel {
+    private static func viewModel(for response: EditProfile.Update.Response) -> EditProfile.Update.ViewModel {
         switch response {
-        case .updated(let user, let pending?):
-            .updated(
-                message:
-                    "Profile updated. A code was sent to \(pending): the address changes once it is verified "
-                    + "('latchkey verify-email').",
-                profile: Principal(user, session: nil))
-        case .updated(let user, nil): .updated(message: "Profile updated.", profile: Principal(user, session: nil))
-        case .rejected(let failure): .failed(viewModel(for: failure))
-        case .invalidCredentials: .failed(LatchkeyError(message: "Wrong password.", kind: .notAuthenticated))
-        case .throttled: .failed(.throttled)
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+        case .updated(let user, let pending): .success(Principal(user, pendingEmail: pending))
+        case .rejected(let failure): .failure(viewModel(for: failure))
+        case .invalidCredentials: .failure(LatchkeyError(message: "Wrong password.", kind: .notAuthenticated))
+        case .throttled: .failure(.throttled)
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
 
-    static func viewModel(for failure: EditProfile.Update.Failure) -> LatchkeyError {
+    private static func viewModel(for failure: EditProfile.Update.Failure) -> LatchkeyError {
         switch failure {
         case .nothingToChange:
             LatchkeyError(message: "Nothing to change: give a name, a phone or an email.", kind: .invalidInput)
@@ -51,44 +45,37 @@ public final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayLo
         }
     }
 
-    static func viewModel(for response: EditProfile.RequestVerification.Response)
+    private static func viewModel(for response: EditProfile.RequestVerification.Response)
         -> EditProfile.RequestVerification.ViewModel
     {
         switch response {
-        case .sent(let address): .sent(message: "A verification code was sent to \(address).")
+        case .sent(let address): .success(address)
         case .nothingToVerify:
-            .failed(LatchkeyError(message: "No email address waits for verification.", kind: .invalidInput))
-        case .deliveryNotConfigured: .failed(noDelivery)
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+            .failure(LatchkeyError(message: "No email address waits for verification.", kind: .invalidInput))
+        case .deliveryNotConfigured: .failure(noDelivery)
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
 
-    static func viewModel(for response: EditProfile.Verify.Response) -> EditProfile.Verify.ViewModel {
+    private static func viewModel(for response: EditProfile.Verify.Response) -> EditProfile.Verify.ViewModel {
         switch response {
-        case .verified(_, let address): .verified(message: "Email address \(address) verified.")
-        case .invalidCode: .failed(invalidCode)
-        case .throttled: .failed(.throttled)
+        case .verified(_, let address): .success(address)
+        case .invalidCode: .failure(invalidCode)
+        case .throttled: .failure(.throttled)
         case .emailTaken:
-            .failed(
+            .failure(
                 LatchkeyError(
                     message: "That email address was verified by another account.", kind: .invalidInput,
                     code: .emailTaken))
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
 }
 
-/// The assembled EditProfile scene, held by its display.
-public struct EditProfileScene {
-    public let interactor: any EditProfileBusinessLogic
-}
-
-extension SceneFactory {
-    /// Assembles the EditProfile scene around `display`.
-    public func makeEditProfileScene(display: any EditProfileDisplayLogic) -> EditProfileScene {
-        EditProfileScene(
-            interactor: EditProfileInteractor(presenter: EditProfilePresenter(display: display), workers: workers))
-    }
+extension Reply: EditProfileDisplayLogic {
+    func displayUpdate(viewModel: EditProfile.Update.ViewModel) { show(any: viewModel) }
+    func displayVerificationRequest(viewModel: EditProfile.RequestVerification.ViewModel) { show(any: viewModel) }
+    func displayVerification(viewModel: EditProfile.Verify.ViewModel) { show(any: viewModel) }
 }

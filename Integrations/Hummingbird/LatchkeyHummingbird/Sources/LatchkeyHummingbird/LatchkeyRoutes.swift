@@ -71,7 +71,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
             await answer {
                 let principal = try await service.authenticate(
                     token: try token(request), client: try client(request, context))
-                return JSONResponse.make(Me(principal: principal))
+                return JSONResponse.make(principal)
             }
         }
         router.post("/v1/password") { request, context in
@@ -332,23 +332,6 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         } catch {
             return ErrorResponse.response(LatchkeyError(code: .internalError, message: "Internal error."))
         }
-    }
-}
-
-/// `GET /v1/me`: the principal, profile included, in one object. `pending_email` is always null
-/// here (an address waiting for its code shows in the answer of the change that asked for it); the
-/// key stays for clients that read it.
-struct Me: Encodable {
-    let principal: Principal
-
-    enum CodingKeys: String, CodingKey {
-        case pendingEmail = "pending_email"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try principal.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeNil(forKey: .pendingEmail)
     }
 }
 
