@@ -100,7 +100,7 @@ public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Which constraint a write broke, whatever the engine.
-    public var constraint: ConstraintKind? {
+    package var constraint: ConstraintKind? {
         switch self {
         case .sqlite(let code, _, _): ConstraintKind(ResultCode(rawValue: code))
         case .postgresql(let sqlState, _, _, _): ConstraintKind(sqlState: sqlState)
@@ -118,7 +118,7 @@ public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// True when a write broke the uniqueness of `column` of `table`: SQLite names the columns in its
     /// message, PostgreSQL names the index (`table_column`, as every Latchkey migration names them).
-    public func brokeUniqueness(of table: String, _ column: String) -> Bool {
+    package func brokeUniqueness(of table: String, _ column: String) -> Bool {
         guard constraint == .unique else { return false }
         switch self {
         case .sqlite: return constrainedColumns.contains("\(table).\(column)")
@@ -160,34 +160,5 @@ public enum DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     static func misused(_ what: String) -> DatabaseError {
         assertionFailure(what)
         return .misuse(what)
-    }
-}
-
-/// The kinds of constraint a write can break, from SQLite's extended result codes or PostgreSQL's
-/// SQLSTATE (class 23).
-public enum ConstraintKind: Sendable, Hashable {
-    case unique, primaryKey, foreignKey, check, notNull, other
-
-    init?(_ code: ResultCode) {
-        switch code {
-        case .constraintUnique: self = .unique
-        case .constraintPrimaryKey: self = .primaryKey
-        case .constraintForeignKey: self = .foreignKey
-        case .constraintCheck: self = .check
-        case .constraintNotNull: self = .notNull
-        case .constraint: self = .other
-        default: return nil
-        }
-    }
-
-    init?(sqlState: String) {
-        switch sqlState {
-        case "23505": self = .unique
-        case "23503": self = .foreignKey
-        case "23514": self = .check
-        case "23502": self = .notNull
-        case _ where sqlState.hasPrefix("23"): self = .other
-        default: return nil
-        }
     }
 }
