@@ -15,8 +15,9 @@ public enum DatabaseCopy {
         public let copied: Int
         /// Rows it has.
         public let total: Int
-        /// Rows of every table copied so far, and in all.
+        /// Rows of every table copied so far.
         public let allCopied: Int
+        /// Rows of every table in all.
         public let allTotal: Int
     }
 
