@@ -4,55 +4,6 @@ import Foundation
 /// snapshot of the source into one transaction on the target: the target ends with all of it or none.
 /// Rows move as they are (ids, password hashes, session token hashes), so users stay signed in.
 public enum DatabaseCopy {
-    /// The tables and their columns as this build's migrations make them, parents before the tables
-    /// that refer to them. Every statement the copy sends is built from these names only, never from
-    /// what a source database reports (a crafted source could name a column with SQL of its choosing).
-    static let schema: [(table: String, columns: [String])] = [
-        (
-            "users",
-            [
-                "id", "username", "email", "phone", "display_name", "password_hash", "created_at", "updated_at",
-                "last_login_at", "disabled_at", "password_change_required", "email_key", "email_verified_at",
-            ]
-        ),
-        (
-            "sessions",
-            [
-                "id", "user_id", "token_hash", "created_at", "expires_at", "last_used_at", "revoked_at",
-                "previous_login_at", "label", "client_address", "client_agent",
-            ]
-        ),
-        ("login_throttle", ["throttle_key", "failures", "window_started_at", "locked_until"]),
-        (
-            "auth_events",
-            [
-                "id", "occurred_at", "kind", "reason", "username_key", "user_id", "actor", "os_user", "actor_user_id",
-                "client_address",
-                "client_agent", "detail", "access_token_id", "occurrences",
-            ]
-        ),
-        ("user_roles", ["user_id", "role"]),
-        ("second_factors", ["user_id", "secret_box", "created_at", "enabled_at", "last_step"]),
-        ("recovery_codes", ["user_id", "code_hash", "used_at"]),
-        ("login_challenges", ["challenge_hash", "user_id", "verified_hash", "label", "expires_at", "wrong_codes"]),
-        ("installation", ["id", "key_check"]),
-        (
-            "access_tokens",
-            [
-                "id", "user_id", "name", "token_hash", "created_at", "expires_at", "last_used_at", "last_used_address",
-                "last_used_agent", "revoked_at",
-            ]
-        ),
-        ("access_token_roles", ["token_id", "role"]),
-        (
-            "one_time_codes",
-            ["id", "user_id", "kind", "code_hash", "link_hash", "created_at", "expires_at", "email", "email_key"]
-        ),
-        ("imported_passwords", ["user_id", "scheme", "hash", "imported_at"]),
-    ]
-
-    /// The tables, parents before the tables that refer to them.
-    public static let tables = schema.map(\.table)
     /// Rows per INSERT statement: few round trips, well under either engine's parameter limit.
     static let batchRows = 500
 
@@ -64,8 +15,9 @@ public enum DatabaseCopy {
         public let copied: Int
         /// Rows it has.
         public let total: Int
-        /// Rows of every table copied so far, and in all.
+        /// Rows of every table copied so far.
         public let allCopied: Int
+        /// Rows of every table in all.
         public let allTotal: Int
     }
 
@@ -95,39 +47,47 @@ public enum DatabaseCopy {
     public static func copy(
         from source: DatabaseWorker, to target: DatabaseWorker, progress: (Progress) throws -> Void = { _ in }
     ) throws -> [(table: String, rows: Int)] {
-        try source.read { from in
-            let counts = try tables.map { try rows(of: $0, in: from) }
-            let allTotal = counts.reduce(0, +)
-            return try target.write { to in
-                try checkSchemas(from, to)
+        // The tables and columns as this build's migrations make them, parents first. Every statement
+        // the copy sends is built from these names only, never from what either database reports (a
+        // crafted source could name a column with SQL of its choosing); both must have exactly these.
+        let schema = try DatabaseSchema.ofThisBuild()
+        let tables = schema.tables.map(\.name)
+        return try source.read { from in
+            try target.write { to in
+                let identity = try checkSchemas(from, to, against: schema)
+                let counts = try tables.map { try rows(of: $0, in: from) }
+                let allTotal = counts.reduce(0, +)
                 for table in tables {
                     let held = try rows(of: table, in: to)
                     if held > 0 { throw Failure.targetNotEmpty(table: table, rows: held) }
                 }
                 var allCopied = 0
-                for ((table, columns), total) in zip(schema, counts) {
-                    var batch = Batch(table: table, columns: columns)
+                for (table, total) in zip(schema.tables, counts) {
+                    var batch = Batch(table: table.name, columns: table.columns)
                     var copied = 0
                     try progress(
-                        Progress(table: table, copied: 0, total: total, allCopied: allCopied, allTotal: allTotal))
+                        Progress(table: table.name, copied: 0, total: total, allCopied: allCopied, allTotal: allTotal))
                     func flush() throws {
                         copied += batch.rows
                         allCopied += batch.rows
                         try batch.insert(into: to)
                         try progress(
                             Progress(
-                                table: table, copied: copied, total: total, allCopied: allCopied, allTotal: allTotal))
+                                table: table.name, copied: copied, total: total, allCopied: allCopied,
+                                allTotal: allTotal))
                     }
-                    let select = "SELECT \(columns.joined(separator: ", ")) FROM \(table)"
+                    let select = "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name)"
                     _ = try from.query(select) { row in
                         batch.add(row)
                         if batch.rows == batchRows { try flush() }
                     }
                     if batch.rows > 0 { try flush() }
-                    if let fix = to.dialect.afterCopying(table) { try to.execute(fix) }
-                    let found = try rows(of: table, in: to)
+                    for fix in to.dialect.afterCopying(table.name, identityColumns: identity[table.name] ?? []) {
+                        try to.execute(fix)
+                    }
+                    let found = try rows(of: table.name, in: to)
                     guard found == total else {
-                        throw Failure.countMismatch(table: table, source: total, target: found)
+                        throw Failure.countMismatch(table: table.name, source: total, target: found)
                     }
                 }
                 return zip(tables, counts).map { (table: $0, rows: $1) }
@@ -139,29 +99,39 @@ public enum DatabaseCopy {
         try db.queryFirst("SELECT count(*) AS n FROM \(table)") { Int(try $0.int64("n")) } ?? 0
     }
 
-    /// Both sides must have applied the same migrations and hold only the tables the copy knows.
-    private static func checkSchemas(_ from: Database, _ to: Database) throws {
+    /// Both sides must have applied the same migrations and hold exactly the tables and columns of
+    /// `schema`. Returns the target's identity columns per table, named as `schema` names them.
+    private static func checkSchemas(_ from: Database, _ to: Database, against schema: DatabaseSchema) throws
+        -> [String: [String]]
+    {
         let versions = { (db: Database) in
-            try db.query("SELECT version FROM latchkey_migrations ORDER BY version") { try $0.int64("version") }
+            try db.query("SELECT version FROM \(Migrator.bookkeepingTable) ORDER BY version") {
+                try $0.int64("version")
+            }
         }
         let (sourceVersions, targetVersions) = (try versions(from), try versions(to))
         guard sourceVersions == targetVersions else {
             throw Failure.schemaMismatch(
                 "source at migration \(sourceVersions.last ?? 0), target at \(targetVersions.last ?? 0)")
         }
-        let known = Set(tables + ["latchkey_migrations"])
+        var identity: [String: [String]] = [:]
         for (db, side) in [(from, "source"), (to, "target")] {
-            let unknown = try Migrator.tables(db).subtracting(known)
-            guard unknown.isEmpty else {
+            let found = try DatabaseSchema(reading: db)
+            guard Set(found.tables.map(\.name)).isSubset(of: schema.tables.map(\.name)) else {
                 throw Failure.schemaMismatch("the \(side) has tables this version does not know")
             }
-            for (table, columns) in schema {
-                let found = try db.query(db.dialect.columns, [table]) { try $0.string("name") }
-                guard Set(found) == Set(columns), found.count == columns.count else {
-                    throw Failure.schemaMismatch("table \(table) of the \(side) is not what this version expects")
+            for table in schema.tables {
+                let columns = found.table(table.name)?.columns ?? []
+                guard Set(columns) == Set(table.columns), columns.count == table.columns.count else {
+                    throw Failure.schemaMismatch("table \(table.name) of the \(side) is not what this version expects")
+                }
+                if side == "target" {
+                    let sequenced = Set(found.table(table.name)?.identityColumns ?? [])
+                    identity[table.name] = table.columns.filter(sequenced.contains)
                 }
             }
         }
+        return identity
     }
 
     /// Rows read from the source, waiting to go to the target in one multi-row INSERT.

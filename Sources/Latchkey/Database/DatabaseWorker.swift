@@ -5,7 +5,7 @@ import Foundation
 /// snapshot, and `write` is all-or-nothing (rolled back when its body throws).
 public final class DatabaseWorker: Sendable {
     /// Where the data lives (the installation secret's key file goes beside a file database).
-    public let location: DatabaseLocation
+    package let location: DatabaseLocation
     private let engine: any StorageEngine
     /// The installation keys used with this database, recorded by the first write that follows
     /// their first use.

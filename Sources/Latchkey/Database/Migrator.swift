@@ -2,6 +2,9 @@ import Foundation
 
 /// Brings a database to the schema of this build, or refuses it without writing a byte.
 package enum Migrator {
+    /// The table recording the migrations applied: the migrator's, not part of the schema it makes.
+    package static let bookkeepingTable = "latchkey_migrations"
+
     struct Applied {
         let version: Int
         let name: String
@@ -59,7 +62,7 @@ package enum Migrator {
     }
 
     private static func hasBookkeeping(_ db: Database) throws -> Bool {
-        try tables(db).contains("latchkey_migrations")
+        try tables(db).contains(bookkeepingTable)
     }
 
     private static func hasTables(_ db: Database) throws -> Bool {

@@ -115,7 +115,7 @@ package final class PostgresConnection: EngineConnection {
                     server: server, reason: "the server asks for a password (put it in ~/.pgpass)")
             }
             if ServerMessage.isOutOfSlots(reason) {
-                throw .postgresql(PostgresError(sqlState: "53300", message: "the server has no connection free"))
+                throw .postgresFailure(sqlState: "53300", message: "the server has no connection free")
             }
             if ServerMessage.isLoginRefusal(reason) { throw .serverLoginRefused(server: server, reason: reason) }
             throw .serverUnavailable(server: server, reason: reason)
@@ -255,7 +255,7 @@ package final class PostgresConnection: EngineConnection {
     /// A failed statement's error; several statements in one text are a misuse, said as such.
     private func statementError(_ result: OpaquePointer, sql: String) -> DatabaseError {
         let problem = error(result, sql: sql)
-        if problem.postgresError?.sqlState == "42601", sql.contains(";") {
+        if problem.sqlState == "42601", sql.contains(";") {
             return .misused("more than one statement in \"\(sql)\"")
         }
         return problem
@@ -328,19 +328,18 @@ package final class PostgresConnection: EngineConnection {
     /// No answer within the deadline: a busy server (75), or for COMMIT an outcome nobody knows.
     private func unanswered(_ sql: String) -> DatabaseError {
         if sql == "COMMIT" { return outcomeUnknown("no answer to COMMIT in time") }
-        return .postgresql(
-            PostgresError(sqlState: "57014", message: "no answer in time; the query was cancelled", sql: sql))
+        return .postgresFailure(sqlState: "57014", message: "no answer in time; the query was cancelled", sql: sql)
     }
 
     private func lost(_ sql: String) -> DatabaseError {
         broken = true
         if sql == "COMMIT" { return outcomeUnknown("the connection was lost during COMMIT") }
-        return .postgresql(PostgresError(sqlState: "08006", message: "the connection to the server was lost", sql: sql))
+        return .postgresFailure(sqlState: "08006", message: "the connection to the server was lost", sql: sql)
     }
 
     /// SQLSTATE 08007, transaction resolution unknown: the write may or may not have been saved.
     private func outcomeUnknown(_ what: String) -> DatabaseError {
-        .postgresql(PostgresError(sqlState: "08007", message: what, sql: "COMMIT"))
+        .postgresFailure(sqlState: "08007", message: what, sql: "COMMIT")
     }
 
     private func error(_ result: OpaquePointer, sql: String) -> DatabaseError {
@@ -349,8 +348,8 @@ package final class PostgresConnection: EngineConnection {
         }
         guard let state = field(UInt8(ascii: "C")) else { return lost(sql) }
         let message = field(UInt8(ascii: "M")) ?? "unknown error"
-        return .postgresql(
-            PostgresError(sqlState: state, message: message, constraintName: field(UInt8(ascii: "n")), sql: sql))
+        return .postgresFailure(
+            sqlState: state, message: message, constraintName: field(UInt8(ascii: "n")), sql: sql)
     }
 }
 
@@ -411,7 +410,7 @@ private struct Parameters {
             case .text(let text):
                 guard !text.utf8.contains(0) else {
                     for (buffer, count) in buffers { Self.wipe(buffer, count) }
-                    throw .postgresql(PostgresError(sqlState: "22021", message: "a NUL character in text", sql: sql))
+                    throw .postgresFailure(sqlState: "22021", message: "a NUL character in text", sql: sql)
                 }
                 add(Array(text.utf8), binary: false)
             case .blob(let bytes): add(bytes, binary: true)

@@ -96,7 +96,7 @@ final class PostgresEngine: StorageEngine {
             do {
                 return try attempt(limits)
             } catch let error as DatabaseError
-                where error.postgresError?.isSerializationConflict == true && tries < Self.attempts
+                where error.isSerializationConflict && tries < Self.attempts
                 && ContinuousClock.now < limits.lockWaitsEnd
             {
                 let ceiling = min(50_000, 500 << min(tries, 7))
@@ -112,8 +112,8 @@ final class PostgresEngine: StorageEngine {
 
     /// A connection lost at BEGIN (or during a read, which changed nothing): safe to run again.
     private static func wasDroppedBeforeUse(_ error: DatabaseError, reading: Bool) -> Bool {
-        guard let failure = error.postgresError, failure.sqlState == "08006" else { return false }
-        return reading || failure.sql?.hasPrefix("BEGIN") == true
+        guard error.sqlState == "08006" else { return false }
+        return reading || error.sql?.hasPrefix("BEGIN") == true
     }
 }
 

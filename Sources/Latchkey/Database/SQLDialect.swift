@@ -56,24 +56,47 @@ package enum SQLDialect: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// One row per column of the table bound as the one parameter, named `name`.
+    /// One row per column of the table bound as the one parameter, named `name`, in the table's order.
     var columns: String {
         switch self {
-        case .sqlite: "SELECT name FROM pragma_table_info(?)"
+        case .sqlite: "SELECT name FROM pragma_table_info(?) ORDER BY cid"
         case .postgresql:
             "SELECT column_name AS name FROM information_schema.columns "
-                + "WHERE table_schema = current_schema() AND table_name = ?"
+                + "WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position"
         }
     }
 
-    /// What a table needs after rows were copied in with their ids: PostgreSQL's identity columns
-    /// must move past the highest id copied (SQLite picks the next id from the table itself).
-    func afterCopying(_ table: String) -> String? {
-        guard self == .postgresql,
-            ["users", "sessions", "auth_events", "access_tokens", "one_time_codes"].contains(table)
-        else {
-            return nil
+    /// One row per table the foreign keys of the table bound as the one parameter refer to, named `name`.
+    var parents: String {
+        switch self {
+        case .sqlite: "SELECT DISTINCT \"table\" AS name FROM pragma_foreign_key_list(?)"
+        case .postgresql:
+            "SELECT DISTINCT parent.relname AS name FROM pg_constraint AS k "
+                + "JOIN pg_class AS child ON child.oid = k.conrelid JOIN pg_class AS parent ON parent.oid = k.confrelid "
+                + "JOIN pg_namespace AS n ON n.oid = child.relnamespace "
+                + "WHERE k.contype = 'f' AND n.nspname = current_schema() AND child.relname = ?"
         }
-        return "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), coalesce(max(id), 0) + 1, false) FROM \(table)"
+    }
+
+    /// One row per column of the table bound as the one parameter whose values a sequence hands out
+    /// (identity or serial), named `name`; nil for SQLite, which has no sequences.
+    var identityColumns: String? {
+        switch self {
+        case .sqlite: nil
+        case .postgresql:
+            "SELECT column_name AS name FROM information_schema.columns "
+                + "WHERE table_schema = current_schema() AND table_name = ? "
+                + "AND (is_identity = 'YES' OR column_default LIKE 'nextval(%') ORDER BY ordinal_position"
+        }
+    }
+
+    /// What a table needs after rows were copied in with the values of its `identityColumns`: on
+    /// PostgreSQL each one's sequence must move past the highest value copied.
+    func afterCopying(_ table: String, identityColumns: [String]) -> [String] {
+        guard self == .postgresql else { return [] }
+        return identityColumns.map { column in
+            "SELECT setval(pg_get_serial_sequence('\(table)', '\(column)'), coalesce(max(\(column)), 0) + 1, false) "
+                + "FROM \(table)"
+        }
     }
 }

@@ -49,10 +49,7 @@ final class SQLiteConnection: EngineConnection {
     }
 
     func error(_ code: Int32, sql: String?) -> DatabaseError {
-        .sqlite(
-            SQLiteError(
-                extendedCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
-                sql: sql))
+        .sqlite(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 
     /// Runs one cached statement with no parameters and no rows (BEGIN, COMMIT: prepared once,

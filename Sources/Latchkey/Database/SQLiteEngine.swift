@@ -91,9 +91,9 @@ final class SQLiteEngine: StorageEngine {
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard let handle else { throw .cannotCreate(path: path, reason: "out of memory") }
         guard code == SQLITE_OK else {
-            let error = SQLiteError(extendedCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: nil)
+            let error = DatabaseError.sqlite(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: nil)
             sqlite3_close_v2(handle)
-            throw .sqlite(error)
+            throw error
         }
         // SQLite silently falls back to read-only when the file is not writable; say so instead.
         if sqlite3_db_readonly(handle, "main") == 1 {

@@ -64,7 +64,7 @@ import Testing
     /// shared server connections: the line says what to add, not "tables not what this version expects".
     @Test(arguments: ["42P05", "26000"])
     func aNamedStatementLostToAPoolerSaysToAddTheOption(sqlState: String) {
-        let error = DatabaseError.postgresql(PostgresError(sqlState: sqlState, message: "prepared statement \"lk1\""))
+        let error = DatabaseError.postgresFailure(sqlState: sqlState, message: "prepared statement \"lk1\"")
         #expect(StorageText.explain(error).contains("add pooler=transaction to the URL"))
     }
 }

@@ -36,9 +36,9 @@ import Testing
         #expect(error?.constraint == .unique)
         #expect(error?.brokeUniqueness(of: "users", "username") == true)
         #expect(error?.brokeUniqueness(of: "users", "email_key") == false)
-        if let sqlite = error?.sqliteError {
-            #expect(sqlite.code == .constraint)
-            #expect(sqlite.extendedCode == .constraintUnique)
+        if let code = error?.sqliteCode {
+            #expect(code.primary == .constraint)
+            #expect(code == .constraintUnique)
         }
     }
 
@@ -91,14 +91,14 @@ import Testing
             "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)",
             ["dave", String?.none])
         #expect(error?.constraint == .notNull)
-        if let sqlite = error?.sqliteError { #expect(sqlite.constrainedColumns == ["users.password_hash"]) }
+        if error?.sqliteCode != nil { #expect(error?.constrainedColumns == ["users.password_hash"]) }
     }
 
     @Test func errorsCarryTheSQLButNeverTheBoundValues() {
         let secret = "correct horse battery staple"
         let sql = "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, ?, 0, 0)"
         let error = failure(sql, ["alice", "$argon2id$" + secret])
-        #expect((error?.sqliteError?.sql ?? error?.postgresError?.sql) == sql)
+        #expect(error?.sql == sql)
         #expect(error.map { !String(describing: $0).contains(secret) } == true)
         #expect(error.map { !StorageText.explain($0).contains(secret) } == true)
     }
@@ -108,7 +108,7 @@ import Testing
         let error = failure("UPDATE users SET created_at = ? WHERE id = 1", [secret])
         #expect(error != nil)
         #expect(error.map { !String(describing: $0).contains(secret) } == true)
-        #expect(error?.postgresError.map { !$0.message.contains(secret) } ?? true)
+        #expect(error?.engineMessage.map { !$0.contains(secret) } ?? true)
     }
 
     @Test func deletingAUserCascadesToItsSessions() throws {

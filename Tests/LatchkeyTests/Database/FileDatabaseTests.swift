@@ -69,7 +69,7 @@ import Testing
             _ = try DatabaseWorker(.file(path: path))
             Issue.record("a text file opened as a database")
         } catch {
-            #expect(error.sqliteError?.code == .notADatabase)  // SQLITE_NOTADB
+            #expect(error.sqliteCode?.primary == .notADatabase)  // SQLITE_NOTADB
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
     }

@@ -50,11 +50,11 @@ import Testing
                     if attempts.next() == 1 {
                         // The first attempt spends most of the budget, then loses a conflict.
                         try db.connection.executeScript("SELECT pg_sleep(2.5)")
-                        throw DatabaseError.postgresql(PostgresError(sqlState: "40001", message: "conflict"))
+                        throw DatabaseError.postgresFailure(sqlState: "40001", message: "conflict")
                     }
                     try db.execute("DELETE FROM users")
                 }
-            } throws: { ($0 as? DatabaseError)?.postgresError?.sqlState == "55P03" }
+            } throws: { ($0 as? DatabaseError)?.sqlState == "55P03" }
             #expect(attempts.value == 2)
             // 2.5 s, then the 0.5 s left: not a fresh 3 s wait.
             #expect(ContinuousClock.now - started < .milliseconds(4_500))

@@ -88,7 +88,7 @@ import Testing
                 Issue.record("the read did not time out")
             } catch let error as DatabaseError {
                 #expect(error.isBusy, "\(error)")
-                #expect(error.postgresError?.sqlState == "57014")
+                #expect(error.sqlState == "57014")
             }
         }
         #expect(ContinuousClock.now - started < .seconds(15))
@@ -126,7 +126,7 @@ import Testing
             }
             Issue.record("the commit returned although no standby confirmed it")
         } catch let error as DatabaseError {
-            #expect(error.postgresError?.sqlState == "08007", "\(error)")
+            #expect(error.sqlState == "08007", "\(error)")
             #expect(error.isServerUnavailable || error.isBusy, "\(error)")
         }
         #expect(ContinuousClock.now - started < .seconds(15))
