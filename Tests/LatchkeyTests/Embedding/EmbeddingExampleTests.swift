@@ -14,18 +14,4 @@ import Testing
         view.scene?.interactor.login(request: .init(username: "alice", password: Seeds.password))
         #expect(view.lines == ["Signed in as alice.", "alice, phone +7 (•••) •••-••-33"])
     }
-
-    @Test func theReadmeShowsExactlyTheCompiledExample() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let source = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("GreetingView.swift"), encoding: .utf8)
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = try #require(source.range(of: "// README example begins\n"))
-        let end = try #require(source.range(of: "// README example ends"))
-        let example = String(source[begin.upperBound..<end.lowerBound])
-        #expect(example.split(separator: "\n").count >= 10)
-        #expect(readme.contains(example))
-    }
 }

@@ -1,8 +1,6 @@
 import Foundation
 import Latchkey
 
-// The embedding example of README.md, kept here so it always compiles; a test checks the two match.
-// README example begins
 /// A display of your own: it keeps the lines a terminal, a window or a log would show.
 final class GreetingView: LoginDisplayLogic, WhoAmIDisplayLogic {
     var scene: LoginScene?
@@ -20,4 +18,3 @@ final class GreetingView: LoginDisplayLogic, WhoAmIDisplayLogic {
         lines.append("\(card.username), phone \(card.maskedPhone ?? "not given")")
     }
 }
-// README example ends
