@@ -18,7 +18,7 @@ struct CompositionRoot {
             database: try open(location), secret: secret(for: location), delivery: Self.delivery()
         )
         .serving(LocalClient.context())
-        do { try workers.checkInstallationKey() } catch { throw CLIFailure(LatchkeyError.unavailable(error)) }
+        do { try workers.checkInstallationKey() } catch { throw CLIFailure(error) }
         return workers
     }
 

@@ -2,18 +2,9 @@ import CRawSQLite
 import Dispatch
 import Foundation
 import GRDB
-import Latchkey
+@_spi(Benchmarks) import Latchkey
 import Synchronization
 
-/// A display that keeps only whether a card came back, as an embedding tool's view would use it.
-final class CardCounter: WhoAmIDisplayLogic, LoginDisplayLogic {
-    var cards = 0
-    func displayProfile(viewModel: WhoAmI.Profile.ViewModel) {
-        if case .card = viewModel { cards += 1 }
-    }
-    func displayLogin(viewModel: Latchkey.Login.Authenticate.ViewModel) {
-        if case .signedIn = viewModel { cards += 1 }
-    }
 }
 
 /// One row of the report (encoded by `Report`: a value that is not measured is JSON null).
@@ -36,10 +27,7 @@ struct Cases {
     /// Case 1: in-library whoami (token → session → user → presenter → view model) against raw C and GRDB.
     mutating func whoami(_ population: Population) throws -> Double {
         let tokens = (0..<1_000).map { _ in Population.token(Int.random(in: 1...population.users)) }
-        let sessionTokens = tokens.map { SessionToken($0)! }
-        let factory = SceneFactory(workers: LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path))))
-        let display = CardCounter()
-        let scene = factory.makeWhoAmIScene(display: display)
+        let scene = SceneRunner(workers: LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path))))
         let raw = raw_whoami_open(population.path)!
         defer { raw_whoami_close(raw) }
         // GRDB used as its documentation advises for speed: one connection's `inDatabase`, with the
@@ -59,7 +47,7 @@ struct Cases {
         let samples = interleaved(
             rounds: quick ? 20 : 60, perRound: 200,
             [
-                ("latchkey", { i in scene.interactor.fetchProfile(request: .init(token: sessionTokens[i % 1_000])) }),
+                ("latchkey", { i in scene.whoAmI(tokens[i % 1_000]) }),
                 ("raw C", { i in _ = raw_whoami_run(raw, tokens[i % 1_000]) }),
                 (
                     "GRDB",
@@ -78,7 +66,7 @@ struct Cases {
                     }
                 ),
             ])
-        precondition(display.cards > 0, "whoami found no session: the population is wrong")
+        precondition(scene.shown > 0, "whoami found no session: the population is wrong")
         let users = population.users.formatted()
         let latchkey = samples["latchkey"]!, rawC = samples["raw C"]!, peer = samples["GRDB"]!
         let uncached = samples["GRDB read, uncached"]!
@@ -106,15 +94,14 @@ struct Cases {
     /// Case 3: whoami from 1, 2 and 4 threads on one shared file worker, and p99 with a writer beside.
     mutating func concurrency(_ population: Population) throws {
         let workers = LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path)))
-        let tokens = (0..<1_000).map { _ in SessionToken(Population.token(Int.random(in: 1...population.users)))! }
+        let tokens = (0..<1_000).map { _ in Population.token(Int.random(in: 1...population.users)) }
         let perThread = quick ? 20_000 : 60_000
         func throughput(_ threads: Int) -> Double {
             let start = nanoseconds()
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                let display = CardCounter()
-                let scene = SceneFactory(workers: workers).makeWhoAmIScene(display: display)
+                let scene = SceneRunner(workers: workers)
                 for i in 0..<perThread {
-                    scene.interactor.fetchProfile(request: .init(token: tokens[(i + thread) % 1_000]))
+                    scene.whoAmI(tokens[(i + thread) % 1_000])
                 }
             }
             return Double(threads * perThread) / (Double(nanoseconds() - start) / 1e9)
@@ -132,19 +119,17 @@ struct Cases {
             let writer =
                 withWriter
                 ? Thread {
-                    let display = CardCounter()
-                    let login = SceneFactory(workers: workers).makeLoginScene(display: display)
+                    let login = SceneRunner(workers: workers)
                     while !stop.load(ordering: .relaxed) {
-                        login.interactor.login(request: .init(username: "user0000001", password: Population.password))
+                        login.signIn(username: "user0000001", password: Population.password)
                     }
                 } : nil
             writer?.start()
-            let display = CardCounter()
-            let scene = SceneFactory(workers: workers).makeWhoAmIScene(display: display)
+            let scene = SceneRunner(workers: workers)
             var samples = Samples()
             for i in 0..<(quick ? 3_000 : 10_000) {
                 let start = nanoseconds()
-                scene.interactor.fetchProfile(request: .init(token: tokens[i % 1_000]))
+                scene.whoAmI(tokens[i % 1_000])
                 samples.values.append(Double(nanoseconds() - start))
             }
             stop.store(true, ordering: .relaxed)
@@ -158,8 +143,7 @@ struct Cases {
     /// user against wrong password.
     mutating func login(_ population: Population, hash: String) throws {
         let workers = LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path)))
-        let display = CardCounter()
-        let scene = SceneFactory(workers: workers).makeLoginScene(display: display)
+        let scene = SceneRunner(workers: workers)
         let hasher = Argon2idHasher()
         let rounds = quick ? 6 : 20
         var user = 0
@@ -170,8 +154,7 @@ struct Cases {
                     "login",
                     { _ in
                         user += 1
-                        scene.interactor.login(
-                            request: .init(username: String(format: "user%07d", user), password: Population.password))
+                        scene.signIn(username: String(format: "user%07d", user), password: Population.password)
                     }
                 ),
                 ("verify", { _ in _ = hasher.verify(Population.password, against: hash) }),
@@ -179,16 +162,14 @@ struct Cases {
                     "wrong password",
                     { _ in
                         user += 1
-                        scene.interactor.login(
-                            request: .init(
-                                username: String(format: "user%07d", user), password: "not the password at all"))
+                        scene.signIn(
+                                username: String(format: "user%07d", user), password: "not the password at all")
                     }
                 ),
                 (
                     "unknown user",
                     { i in
-                        scene.interactor.login(
-                            request: .init(username: "nobody\(i)", password: "not the password at all"))
+                        scene.signIn(username: "nobody\(i)", password: "not the password at all")
                     }
                 ),
             ])

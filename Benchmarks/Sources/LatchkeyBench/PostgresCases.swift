@@ -1,5 +1,5 @@
 import Foundation
-import Latchkey
+@_spi(Benchmarks) import Latchkey
 
 extension Cases {
     /// With `--postgresql URL` (an empty database): the population copied there by `DatabaseCopy`
@@ -33,24 +33,19 @@ extension Cases {
                     note: "peak RSS \(kib / 1024) MiB, " + String(format: "%.1f s", copied)))
         }
 
-        let tokens = (0..<1_000).map { _ in SessionToken(Population.token(Int.random(in: 1...population.users)))! }
-        let onSQLite = SceneFactory(workers: LatchkeyWorkers(database: sqlite))
-        let onServer = SceneFactory(workers: LatchkeyWorkers(database: server))
-        let sqliteCards = CardCounter(), serverCards = CardCounter()
-        let sqliteWhoAmI = onSQLite.makeWhoAmIScene(display: sqliteCards)
-        let serverWhoAmI = onServer.makeWhoAmIScene(display: serverCards)
+        let tokens = (0..<1_000).map { _ in Population.token(Int.random(in: 1...population.users)) }
+        let onSQLite = SceneRunner(workers: LatchkeyWorkers(database: sqlite))
+        let onServer = SceneRunner(workers: LatchkeyWorkers(database: server))
         let whoami = interleaved(
             rounds: quick ? 10 : 30, perRound: 100,
             [
-                ("SQLite", { i in sqliteWhoAmI.interactor.fetchProfile(request: .init(token: tokens[i % 1_000])) }),
-                ("PostgreSQL", { i in serverWhoAmI.interactor.fetchProfile(request: .init(token: tokens[i % 1_000])) }),
+                ("SQLite", { i in onSQLite.whoAmI(tokens[i % 1_000]) }),
+                ("PostgreSQL", { i in onServer.whoAmI(tokens[i % 1_000]) }),
             ])
-        precondition(serverCards.cards > 0 && sqliteCards.cards > 0, "whoami found no session")
+        precondition(onServer.shown > 0 && onSQLite.shown > 0, "whoami found no session")
         results.append(row("whoami (library): SQLite", whoami["SQLite"]!))
         results.append(row("whoami (library): PostgreSQL, Unix socket", whoami["PostgreSQL"]!))
 
-        let sqliteLogin = onSQLite.makeLoginScene(display: sqliteCards)
-        let serverLogin = onServer.makeLoginScene(display: serverCards)
         var user = 0
         let login = interleaved(
             rounds: quick ? 4 : 12, perRound: 2,
@@ -59,16 +54,14 @@ extension Cases {
                     "SQLite",
                     { _ in
                         user += 1
-                        sqliteLogin.interactor.login(
-                            request: .init(username: String(format: "user%07d", user), password: Population.password))
+                        onSQLite.signIn(username: String(format: "user%07d", user), password: Population.password)
                     }
                 ),
                 (
                     "PostgreSQL",
                     { _ in
                         user += 1
-                        serverLogin.interactor.login(
-                            request: .init(username: String(format: "user%07d", user), password: Population.password))
+                        onServer.signIn(username: String(format: "user%07d", user), password: Population.password)
                     }
                 ),
             ])

@@ -1,5 +1,5 @@
 import Foundation
-import Latchkey
+@_spi(Benchmarks) import Latchkey
 
 // `swift run -c release latchkey-bench [--quick] [--json] [--sizes N,N…] [--postgresql URL] [--import-rows N]
 // [--import-only] [--refusals-only] [--sign-in-starvation]`, from Benchmarks/: the cases of the speed issues,
@@ -43,12 +43,10 @@ if arguments.contains("--sign-in-starvation") {
 if let flag = arguments.firstIndex(of: "--profile-whoami"), let count = Int(arguments[arguments.index(after: flag)]) {
     let population = try Population(users: 1_000, hash: hash)
     defer { population.remove() }
-    let factory = SceneFactory(workers: LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path))))
-    let display = CardCounter()
-    let scene = factory.makeWhoAmIScene(display: display)
-    let tokens = (1...1_000).map { SessionToken(Population.token($0))! }
-    for i in 0..<count { scene.interactor.fetchProfile(request: .init(token: tokens[i % 1_000])) }
-    log("profiled \(count) whoami calls, \(display.cards) cards")
+    let scene = SceneRunner(workers: LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path))))
+    let tokens = (1...1_000).map { Population.token($0) }
+    for i in 0..<count { scene.whoAmI(tokens[i % 1_000]) }
+    log("profiled \(count) whoami calls, \(scene.shown) shown")
     exit(0)
 }
 var cases = Cases(quick: quick)

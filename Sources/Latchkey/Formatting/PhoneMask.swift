@@ -1,8 +1,8 @@
 /// Masks a phone number for display: the calling code and the last two digits stay, every other
 /// digit becomes `•`, grouped after the national pattern where one is known.
-public enum PhoneMask {
+package enum PhoneMask {
     /// The character that stands in for each hidden digit.
-    public static let hiddenDigit: Character = "•"
+    package static let hiddenDigit: Character = "•"
 
     /// National patterns by calling code and national length; `#` is a digit, anything else is kept.
     static let patterns: [String: [Int: String]] = [
@@ -23,7 +23,7 @@ public enum PhoneMask {
     ]
 
     /// `+<code> <masked national number>`, e.g. `+7 (•••) •••-••-33`.
-    public static func mask(_ phone: PhoneNumber) -> String {
+    package static func mask(_ phone: PhoneNumber) -> String {
         let national = Array(phone.nationalNumber)
         let hiddenCount = max(national.count - 2, 0)
         let shown = national.enumerated().map { $0.offset < hiddenCount ? hiddenDigit : $0.element }

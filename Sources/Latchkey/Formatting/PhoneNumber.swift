@@ -1,20 +1,20 @@
 /// A phone number in E.164: `+`, a country calling code, then the national number; 7–15 digits in all.
-public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
+package struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// `+` and the digits, e.g. `+447911123456`.
-    public let e164: String
+    package let e164: String
     /// The country calling code, e.g. `44`.
-    public let callingCode: String
+    package let callingCode: String
     /// The digits after the calling code.
-    public let nationalNumber: String
+    package let nationalNumber: String
 
     /// Why a phone number was refused; the message says what is expected.
-    public struct Problem: Error, Sendable, Hashable {
+    package struct Problem: Error, Sendable, Hashable {
         /// What went wrong, in words for the person who typed it.
-        public let reason: String
+        package let reason: String
     }
 
     /// Parses typed input: `+` or `00`, then digits, with spaces, dashes, dots and parentheses allowed.
-    public init(_ input: String) throws(Problem) {
+    package init(_ input: String) throws(Problem) {
         guard input.utf8.count <= 64 else { throw Problem(reason: "is too long") }
         var rest = Substring(input)
         while rest.first == " " { rest = rest.dropFirst() }
@@ -45,7 +45,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads back a number stored in E.164 (`+` and 7–15 ASCII digits), nil for anything else. Read on
     /// every whoami, so it checks the bytes directly rather than running the typed-input parser.
-    public init?(e164: String) {
+    package init?(e164: String) {
         let bytes = e164.utf8
         guard bytes.first == UInt8(ascii: "+"), (8...16).contains(bytes.count),
             bytes.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
@@ -61,5 +61,5 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         e164 = "+" + callingCode + nationalNumber
     }
 
-    public var description: String { e164 }
+    package var description: String { e164 }
 }

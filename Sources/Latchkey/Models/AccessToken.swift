@@ -3,19 +3,19 @@
 /// lets a secret scanner recognise a leaked token and lets a mistyped one be refused before any
 /// database read; it protects nothing (anyone can compute it). Stored only as its SHA-256.
 /// Its description is redacted so it cannot end up in a log by accident.
-public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The prefix that makes an access token recognizable (sessions use `lk_`).
-    public static let prefix = "lkp_"
+    package static let prefix = "lkp_"
     static let randomLength = 30
     static let checksumLength = 6
     /// The length of a token's text, prefix included.
-    public static let textLength = prefix.utf8.count + randomLength + checksumLength
+    package static let textLength = prefix.utf8.count + randomLength + checksumLength
 
     /// The full token text. Handle with care: this is the secret.
-    public let secret: String
+    package let secret: String
 
     /// Accepts text of the token's exact shape whose checksum matches, nil otherwise.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let utf8 = Array(text.utf8)
         guard text.hasPrefix(Self.prefix), utf8.count == Self.textLength,
             utf8.dropFirst(Self.prefix.utf8.count).allSatisfy(Base62.isDigit)
@@ -36,10 +36,10 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDe
     var hash: [UInt8] { SHA256Digest.hash(Array(secret.utf8)) }
 
     /// Whether `text` claims to be an access token (its prefix), whatever its shape.
-    public static func looksLikeOne(_ text: String) -> Bool { text.hasPrefix(prefix) }
+    package static func looksLikeOne(_ text: String) -> Bool { text.hasPrefix(prefix) }
 
-    public var description: String { Self.prefix + "…(redacted)" }
-    public var debugDescription: String { description }
+    package var description: String { Self.prefix + "…(redacted)" }
+    package var debugDescription: String { description }
 
     /// The CRC-32 of `random`, as 6 base62 digits, most significant first.
     private static func checksum(of random: ArraySlice<UInt8>) -> [UInt8] {

@@ -1,20 +1,20 @@
-public import Foundation
+package import Foundation
 
 /// The opaque, short-lived proof that a sign-in's password was right, handed back with the second
 /// factor's code. Stored only as its SHA-256; its description is redacted.
-public struct LoginChallenge: Sendable, Hashable, CustomStringConvertible {
+package struct LoginChallenge: Sendable, Hashable, CustomStringConvertible {
     /// The prefix that makes a challenge recognizable.
-    public static let prefix = "lc_"
+    package static let prefix = "lc_"
     /// How long a challenge waits for its code.
     static let lifetime: TimeInterval = 5 * 60
 
     /// The challenge's text: keep it only until the code is sent.
-    public let secret: String
+    package let secret: String
     /// When it stops being accepted.
-    public let expiresAt: Date
+    package let expiresAt: Date
 
     /// A challenge read back from a display (`expiresAt` is only informative there).
-    public init(secret: String, expiresAt: Date = .distantFuture) {
+    package init(secret: String, expiresAt: Date = .distantFuture) {
         self.secret = secret
         self.expiresAt = expiresAt
     }
@@ -25,5 +25,5 @@ public struct LoginChallenge: Sendable, Hashable, CustomStringConvertible {
 
     var hash: [UInt8] { SHA256Digest.hash(Array(secret.utf8)) }
 
-    public var description: String { Self.prefix + "…(redacted)" }
+    package var description: String { Self.prefix + "…(redacted)" }
 }

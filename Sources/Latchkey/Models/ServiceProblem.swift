@@ -1,5 +1,5 @@
 /// Why a request could not be served at all, as opposed to being refused.
-public enum ServiceProblem: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ServiceProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another process held the database past the busy timeout: worth retrying.
     case databaseBusy
     /// The database server could not be reached, or refused to sign Latchkey in; the text says which.
@@ -19,10 +19,10 @@ public enum ServiceProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case shuttingDown
 
     /// The problem as one sentence, as the CLI and the server print it.
-    public var description: String { LatchkeyError.unavailable(self).message }
+    package var description: String { LatchkeyError.unavailable(self).message }
 
     /// Classifies an error thrown by a Worker.
-    public static func from(_ error: any Error) -> ServiceProblem {
+    package static func from(_ error: any Error) -> ServiceProblem {
         switch error {
         case let error as DatabaseError where error.isBusy: .databaseBusy
         case DatabaseError.misuse(let what): .internalError(what)

@@ -1,37 +1,37 @@
 public import Foundation
 
 /// What Latchkey knows of a user, without secrets.
-public struct UserProfile: Sendable, Hashable {
-    public let id: Int64
-    public let username: String
-    public let email: String?
-    public let phone: PhoneNumber?
-    public let displayName: String?
-    public let createdAt: Date
+package struct UserProfile: Sendable, Hashable {
+    package let id: Int64
+    package let username: String
+    package let email: String?
+    package let phone: PhoneNumber?
+    package let displayName: String?
+    package let createdAt: Date
     /// The sign-in before the current one, so a user can notice one that was not theirs.
-    public var previousLoginAt: Date?
+    package var previousLoginAt: Date?
     /// The user's roles, sorted (filled where a scene shows them).
-    public var roles: [String] = []
+    package var roles: [String] = []
     /// True when a confirmed second factor guards sign-in (filled where a scene shows it).
-    public var secondFactorOn = false
+    package var secondFactorOn = false
     /// Unused recovery codes left.
-    public var recoveryCodesLeft = 0
+    package var recoveryCodesLeft = 0
     /// True when the user proved the email address is theirs (with a code sent to it).
-    public var emailVerified = false
+    package var emailVerified = false
 }
 
 /// A session as its owner may see it (never its token or hash).
-public struct SessionInfo: Sendable, Hashable {
-    public let id: Int64
-    public let createdAt: Date
-    public let expiresAt: Date
-    public let lastUsedAt: Date
+package struct SessionInfo: Sendable, Hashable {
+    package let id: Int64
+    package let createdAt: Date
+    package let expiresAt: Date
+    package let lastUsedAt: Date
     /// The label given at sign-in ("work laptop").
-    public var label: String? = nil
+    package var label: String? = nil
     /// A short public name for the session: the first 8 hex digits of its token's SHA-256.
-    public var shortID: String = ""
+    package var shortID: String = ""
     /// The address it was opened from, when a server gave one.
-    public var address: String? = nil
+    package var address: String? = nil
     /// The user agent it was opened with, or the local program and terminal.
-    public var userAgent: String? = nil
+    package var userAgent: String? = nil
 }

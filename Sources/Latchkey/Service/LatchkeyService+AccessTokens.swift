@@ -4,7 +4,7 @@ extension LatchkeyService {
     /// Makes a token named `name` carrying `roles` (each one the user holds), expiring after
     /// `expiresIn` (the policy's default when nil; `.never` only where the policy sets no maximum).
     public func createAccessToken(
-        token: String, name: String, roles: [String] = [], expiry: AccessTokens.Expiry = .policyDefault,
+        token: String, name: String, roles: [String] = [], expiry: AccessTokenExpiry = .policyDefault,
         client: ClientContext? = nil
     ) async throws(LatchkeyError) -> CreatedAccessToken {
         try await logged("create_access_token") { () async throws(LatchkeyError) in

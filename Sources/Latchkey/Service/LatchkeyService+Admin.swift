@@ -51,7 +51,7 @@ extension LatchkeyService {
     /// Applies `action` to the account `username`. Setting a password hashes it, so that action
     /// runs on the hashing lane (and may answer `overloaded`).
     public func administer(
-        token: String, username: String, _ action: Admin.Act.Action, client: ClientContext? = nil
+        token: String, username: String, _ action: AdministrativeAction, client: ClientContext? = nil
     ) async throws(LatchkeyError) -> AdministrationResult {
         try await logged("admin_action") { () async throws(LatchkeyError) in
             let request = Admin.Act.Request(

@@ -3,8 +3,8 @@ extension LatchkeyService {
     /// Changes the display name, phone or email of the session's user. A new email needs `password`
     /// and waits for its code (sent to it; the old address is told); the answer shows it pending.
     public func updateProfile(
-        token: String, displayName: EditProfile.FieldChange = .keep, phone: EditProfile.FieldChange = .keep,
-        email: EditProfile.FieldChange = .keep, password: String? = nil, client: ClientContext? = nil
+        token: String, displayName: ProfileFieldChange = .keep, phone: ProfileFieldChange = .keep,
+        email: ProfileFieldChange = .keep, password: String? = nil, client: ClientContext? = nil
     ) async throws(LatchkeyError) -> Principal {
         try await logged("update_profile") { () async throws(LatchkeyError) in
             let request = EditProfile.Update.Request(

@@ -3,7 +3,7 @@ extension LatchkeyService {
     /// Applies `action` for the user of `token`; every action but `confirm` asks for the password
     /// again (and `disable` and `replaceRecoveryCodes` for a code), so it runs on the hashing lane.
     public func secondFactor(
-        token: String, _ action: SecondFactor.Action, client: ClientContext? = nil
+        token: String, _ action: SecondFactorAction, client: ClientContext? = nil
     ) async throws(LatchkeyError) -> SecondFactorResult {
         try await logged("second_factor") { () async throws(LatchkeyError) in
             let request = SecondFactor.Change.Request(

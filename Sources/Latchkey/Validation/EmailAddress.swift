@@ -1,14 +1,14 @@
 /// An email address, checked for shape only: one `@`, a local part, a dotted domain, at most 254 bytes.
-public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
+package struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
     /// The address as given (compared by its `key`).
-    public let value: String
+    package let value: String
 
     /// Why an email address was refused.
-    public struct Problem: Error, Sendable, Hashable {}
+    package struct Problem: Error, Sendable, Hashable {}
 
     /// Checks `input`: no spaces, nothing a terminal would act on (see `TerminalSafeText`), exactly
     /// one `@`, a non-empty local part and a domain with an inner dot.
-    public init(_ input: String) throws(Problem) {
+    package init(_ input: String) throws(Problem) {
         guard input.utf8.count <= 254 else { throw Problem() }
         // Printable ASCII without a space, nearly every address, needs no look-up of Unicode's tables.
         let plain = input.utf8.allSatisfy { (0x21...0x7E).contains($0) }
@@ -23,10 +23,10 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
         value = input
     }
 
-    public var description: String { value }
+    package var description: String { value }
 
     /// What two addresses must differ in to be two accounts: the local part in NFC with Unicode's
     /// full case folding, at the domain's IDNA A-labels (computed here, so every storage engine
     /// enforces the same uniqueness). The address itself is kept and shown as it was typed.
-    public var key: String { EmailKey.of(value) }
+    package var key: String { EmailKey.of(value) }
 }

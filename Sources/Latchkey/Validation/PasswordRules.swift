@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a new password was refused.
-public enum PasswordRejection: Error, Sendable, Hashable {
+package enum PasswordRejection: Error, Sendable, Hashable {
     case tooShort(minimum: Int)
     case tooLong(maximum: Int)
     /// The password holds the username (or is it).
@@ -16,22 +16,22 @@ public enum PasswordRejection: Error, Sendable, Hashable {
 
 /// The password rules of NIST SP 800-63B rev. 4 and ASVS 5 (6.2): length in code points after NFKC,
 /// no composition rules, never truncated, not a common password, not built on the username or email.
-public struct PasswordRules: Sendable {
+package struct PasswordRules: Sendable {
     /// The policy the rules read their numbers from.
-    public let policy: SecurityPolicy
+    package let policy: SecurityPolicy
 
     /// Rules for `policy`.
-    public init(policy: SecurityPolicy) {
+    package init(policy: SecurityPolicy) {
         self.policy = policy
     }
 
     /// The form that is hashed and compared: NFKC, so look-alike encodings of one password match.
-    public static func normalize(_ password: String) -> String {
+    package static func normalize(_ password: String) -> String {
         password.precomposedStringWithCompatibilityMapping
     }
 
     /// The normalized password, or why it is refused.
-    public func check(_ password: String, username: Username, email: EmailAddress? = nil) throws(PasswordRejection)
+    package func check(_ password: String, username: Username, email: EmailAddress? = nil) throws(PasswordRejection)
         -> String
     {
         // NFKC can expand a code point into at most 18; bound the input before normalizing it.
@@ -57,7 +57,7 @@ public struct PasswordRules: Sendable {
     }
 
     /// The form to verify at sign-in, or nil when no stored password could match it (too long).
-    public func normalizedForSignIn(_ password: String) -> String? {
+    package func normalizedForSignIn(_ password: String) -> String? {
         guard password.unicodeScalars.count <= policy.maximumPasswordLength * 4 else { return nil }
         let normalized = Self.normalize(password)
         return normalized.unicodeScalars.count <= policy.maximumPasswordLength ? normalized : nil

@@ -1,15 +1,15 @@
 /// A username: `SecurityPolicy.usernameLength` (3–32) of `a-z 0-9 . _ -`, starting with a letter or digit, always lower case.
-public struct Username: Sendable, Hashable, CustomStringConvertible {
+package struct Username: Sendable, Hashable, CustomStringConvertible {
     /// The normalized (lower-cased) name.
-    public let value: String
+    package let value: String
 
     /// Why a username was refused.
-    public enum Problem: Error, Sendable, Hashable {
+    package enum Problem: Error, Sendable, Hashable {
         case tooShort, tooLong, invalidCharacters, mustStartWithLetterOrDigit
     }
 
     /// Lower-cases `input` and checks it against the rules.
-    public init(_ input: String) throws(Problem) {
+    package init(_ input: String) throws(Problem) {
         // Bounded before any work, so a huge input costs nothing.
         guard input.utf8.count <= Self.length.upperBound * 4 else { throw .tooLong }
         let lowered = String(decoding: input.utf8.map { Self.asciiLowercased($0) }, as: UTF8.self)
@@ -21,10 +21,10 @@ public struct Username: Sendable, Hashable, CustomStringConvertible {
         value = lowered
     }
 
-    public var description: String { value }
+    package var description: String { value }
 
     /// How many characters a username has.
-    public static let length = SecurityPolicy.usernameLength
+    package static let length = SecurityPolicy.usernameLength
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte

@@ -1,21 +1,21 @@
 public import Foundation
 
 /// One personal access token as its owner sees it (never the token itself).
-public struct AccessTokenInfo: Sendable, Hashable {
+package struct AccessTokenInfo: Sendable, Hashable {
     /// The row's id.
-    public let id: Int64
+    package let id: Int64
     /// The short public name: 8 hex digits of the token's SHA-256 (as for sessions).
-    public let shortID: String
-    public let name: String
+    package let shortID: String
+    package let name: String
     /// The roles it carries, sorted; it may use those the user still holds.
-    public let roles: [String]
-    public let createdAt: Date
+    package let roles: [String]
+    package let createdAt: Date
     /// nil: it never expires.
-    public let expiresAt: Date?
-    public let lastUsedAt: Date?
+    package let expiresAt: Date?
+    package let lastUsedAt: Date?
     /// Where it was last used from, when a server said.
-    public let lastUsedAddress: String?
-    public let lastUsedAgent: String?
+    package let lastUsedAddress: String?
+    package let lastUsedAgent: String?
 }
 
 /// An access token row found by its token, with its user (whose `roles` are the token's effective

@@ -1,22 +1,22 @@
 import Foundation
 
 /// Operations an embedding tool's administrator runs on accounts, outside any scene.
-public struct AccountAdministration: Sendable {
+package struct AccountAdministration: Sendable {
     private let workers: LatchkeyWorkers
 
     /// Administration over `workers`.
-    public init(workers: LatchkeyWorkers) {
+    package init(workers: LatchkeyWorkers) {
         self.workers = workers
     }
 
     /// Why an administrative operation did nothing.
-    public enum Failure: Error, Sendable, Hashable {
+    package enum Failure: Error, Sendable, Hashable {
         case noSuchUser
     }
 
     /// Disables the account and ends every one of its sessions at once (ASVS 7.4.2), in one
     /// transaction, so no sign-in can open a session between the two.
-    public func disable(username: String) throws {
+    package func disable(username: String) throws {
         let now = workers.time.now()
         let name = try Username(username)
         try workers.database.write { db in

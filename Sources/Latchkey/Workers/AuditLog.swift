@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 
 /// One entry of the audit trail: what happened, when, to which username. Never a secret.
-public struct AuthEvent: Sendable, Hashable {
+package struct AuthEvent: Sendable, Hashable {
     /// What happened.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case registered = "registered"
         case loginSucceeded = "login_succeeded"
         case loginFailed = "login_failed"
@@ -77,16 +77,16 @@ public struct AuthEvent: Sendable, Hashable {
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.
-    public struct Operator: Sendable, Hashable {
+    package struct Operator: Sendable, Hashable {
         /// The operating-system user who ran `latchkey admin`; nil for a signed-in administrator.
-        public let osUser: String?
+        package let osUser: String?
         /// The administrator's account, for one who acted through a session.
-        public let userID: Int64?
+        package let userID: Int64?
         /// That account's username as it is now, when read back (nil once it is deleted).
-        public internal(set) var username: String?
+        package internal(set) var username: String?
 
         /// An operator known by the operating-system user `osUser`.
-        public init(osUser: String) {
+        package init(osUser: String) {
             self.osUser = String(osUser.prefix(64))
             userID = nil
         }
@@ -99,37 +99,37 @@ public struct AuthEvent: Sendable, Hashable {
         }
 
         /// How a display names the operator.
-        public var name: String { osUser ?? username ?? "a deleted account" }
+        package var name: String { osUser ?? username ?? "a deleted account" }
     }
 
     /// Why a sign-in failed.
-    public enum FailureReason: String, Sendable, Hashable, CaseIterable {
+    package enum FailureReason: String, Sendable, Hashable, CaseIterable {
         case badCredentials = "bad_credentials"
         case throttled = "throttled"
         case disabled = "disabled"
     }
 
     /// When it happened.
-    public let occurredAt: Date
+    package let occurredAt: Date
     /// What happened.
-    public let kind: Kind
+    package let kind: Kind
     /// Why, for failures.
-    public let reason: FailureReason?
+    package let reason: FailureReason?
     /// The normalized username typed; for a name that matches no account, a keyed hash of it.
-    public let usernameKey: String
+    package let usernameKey: String
     /// The account, when the name matched one.
-    public let userID: Int64?
+    package let userID: Int64?
     /// The operator who acted, or nil when the user did.
-    public var actor: Operator? = nil
+    package var actor: Operator? = nil
     /// The client's address, as the request gave it.
-    public var address: String? = nil
+    package var address: String? = nil
     /// The client's user agent, or the local program and terminal.
-    public var userAgent: String? = nil
+    package var userAgent: String? = nil
     /// More about an event concerning many accounts (an import's counts).
-    public var detail: String? = nil
+    package var detail: String? = nil
     /// How many times it happened: the refusals of one access token within a minute are one event,
     /// and so are the tokens revoked at once with a password.
-    public var occurrences: Int = 1
+    package var occurrences: Int = 1
 }
 
 /// Writes and reads the `auth_events` table inside the caller's transaction.

@@ -55,8 +55,8 @@ package struct InstallationKeyInitialization: Sendable, Hashable {
 extension LatchkeyWorkers {
     /// Checks that the key file belongs to this database (recording its check value when the
     /// database has none); an embedding tool calls this once after assembling the workers.
-    public func checkInstallationKey() throws(ServiceProblem) {
-        do { try InstallationKeyCheck().verify(secret, in: database) } catch { throw .from(error) }
+    public func checkInstallationKey() throws(LatchkeyError) {
+        do { try InstallationKeyCheck().verify(secret, in: database) } catch { throw .unavailable(.from(error)) }
     }
 
     /// Makes the key file if needed and records its key in the database at once (`latchkey key

@@ -2,22 +2,22 @@
 /// generator, the clock and the policy. Inject cheap or spy Workers here in tests.
 public struct LatchkeyWorkers: Sendable {
     /// The one storage worker every scene shares.
-    public let database: DatabaseWorker
+    package let database: DatabaseWorker
     /// Argon2id at the policy's parameters, unless a test injects another.
-    public let hasher: any PasswordHashing
+    package let hasher: any PasswordHashing
     /// Makes new session tokens.
-    public let tokens: any SessionTokenGenerating
+    package let tokens: any SessionTokenGenerating
     /// The clock.
-    public let time: any TimeSource
+    package let time: any TimeSource
     /// Every rule number.
-    public let policy: SecurityPolicy
+    package let policy: SecurityPolicy
     /// The key outside the database that names matching no account are hashed with.
-    public let secret: InstallationSecret
+    package let secret: InstallationSecret
     /// Delivers the messages flows such as a password reset need; `NoDelivery` unless given one.
-    public let delivery: any MessageDelivery
+    package let delivery: any MessageDelivery
     /// The client the current request came from, stored on sessions and audit events and keyed on
     /// by the throttle; nil for none (see `serving(_:)`).
-    public private(set) var client: ClientContext?
+    package private(set) var client: ClientContext?
     /// The service's delivery queue, where messages go instead of being delivered at once.
     var outbox: DeliveryQueue?
     let accounts = AccountStore()
@@ -43,11 +43,27 @@ public struct LatchkeyWorkers: Sendable {
 
     /// Workers over `database`, at policy strength unless told otherwise; the secret defaults to the key
     /// file beside a database file.
+    /// - Parameters:
+    ///   - database: The one database every scene uses.
+    ///   - hasher: The password hasher; Argon2id at `policy.passwordHashing` when nil.
+    ///   - policy: Every rule number (lengths, limits, lifetimes).
+    ///   - secret: The installation's key file; beside a database file when nil.
+    ///   - delivery: Where reset and verification codes and notices go; none by default.
     public init(
+        database: DatabaseWorker, hasher: (any PasswordHashing)? = nil, policy: SecurityPolicy = SecurityPolicy(),
+        secret: InstallationSecret? = nil, delivery: any MessageDelivery = NoDelivery()
+    ) {
+        self.init(
+            database: database, hasher: hasher, tokens: RandomSessionTokens(), time: SystemTime(), policy: policy,
+            secret: secret, delivery: delivery)
+    }
+
+    /// The same with the token generator and the clock chosen (tests inject them).
+    package init(
         database: DatabaseWorker,
         hasher: (any PasswordHashing)? = nil,
         tokens: any SessionTokenGenerating = RandomSessionTokens(),
-        time: any TimeSource = SystemTime(),
+        time: any TimeSource,
         policy: SecurityPolicy = SecurityPolicy(),
         secret: InstallationSecret? = nil,
         delivery: any MessageDelivery = NoDelivery()
@@ -66,7 +82,7 @@ public struct LatchkeyWorkers: Sendable {
 
     /// These Workers for one request from `client`: scenes built from them record where it came
     /// from, and throttle sign-ins per address as well as per name.
-    public func serving(_ client: ClientContext?) -> LatchkeyWorkers {
+    package func serving(_ client: ClientContext?) -> LatchkeyWorkers {
         var copy = self
         copy.client = client
         return copy

@@ -1,14 +1,14 @@
 /// A role name: the username rules (3–32 of `a-z 0-9 . _ -`, lower case).
-public struct RoleName: Sendable, Hashable, CustomStringConvertible {
+package struct RoleName: Sendable, Hashable, CustomStringConvertible {
     /// The normalized name.
-    public let value: String
+    package let value: String
 
     /// Checks `input` as a username is checked.
-    public init(_ input: String) throws(Username.Problem) {
+    package init(_ input: String) throws(Username.Problem) {
         value = try Username(input).value
     }
 
-    public var description: String { value }
+    package var description: String { value }
 }
 
 /// The `user_roles` table, inside the caller's transaction.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a request that needs a session was refused.
-public enum SessionProblem: Error, Sendable, Hashable {
+package enum SessionProblem: Error, Sendable, Hashable {
     /// No token, an unknown or revoked one, or a disabled user.
     case notSignedIn
     /// Past its lifetime, or unused for longer than the idle timeout.

@@ -1,18 +1,18 @@
 /// A session token: shown once to its owner, stored only as its SHA-256.
 /// Its description is redacted so it cannot end up in a log by accident.
-public struct SessionToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct SessionToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The prefix that makes a Latchkey token recognizable (to secret scanners too).
-    public static let prefix = "lk_"
+    package static let prefix = "lk_"
     /// 32 random bytes in base64url without padding.
     static let encodedLength = 43
     /// The length of a token's text, prefix included.
-    public static let textLength = prefix.utf8.count + encodedLength
+    package static let textLength = prefix.utf8.count + encodedLength
 
     /// The full token text. Handle with care: this is the secret.
-    public let secret: String
+    package let secret: String
 
     /// Accepts text of the token's exact shape (`lk_` + 43 base64url characters), nil otherwise.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let body = text.utf8.dropFirst(Self.prefix.utf8.count)
         guard text.hasPrefix(Self.prefix), body.count == Self.encodedLength,
             body.allSatisfy(Base64.isURLSafe)
@@ -21,24 +21,24 @@ public struct SessionToken: Sendable, Hashable, CustomStringConvertible, CustomD
     }
 
     /// The SHA-256 kept in the database in place of the token.
-    public var hash: [UInt8] { SHA256Digest.hash(Array(secret.utf8)) }
+    package var hash: [UInt8] { SHA256Digest.hash(Array(secret.utf8)) }
 
-    public var description: String { Self.prefix + "…(redacted)" }
-    public var debugDescription: String { description }
+    package var description: String { Self.prefix + "…(redacted)" }
+    package var debugDescription: String { description }
 }
 
 /// Makes new session tokens.
-public protocol SessionTokenGenerating: Sendable {
+package protocol SessionTokenGenerating: Sendable {
     /// A new, unguessable token.
     func makeToken() -> SessionToken
 }
 
 /// Tokens from 32 bytes of libsodium's `randombytes_buf`.
-public struct RandomSessionTokens: SessionTokenGenerating {
+package struct RandomSessionTokens: SessionTokenGenerating {
     /// A generator over the system's CSPRNG.
-    public init() {}
+    package init() {}
 
-    public func makeToken() -> SessionToken {
+    package func makeToken() -> SessionToken {
         SessionToken(SessionToken.prefix + Base64.urlSafe(RandomBytes.make(32)))!
     }
 }

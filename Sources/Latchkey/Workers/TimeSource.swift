@@ -1,17 +1,17 @@
-public import Foundation
+package import Foundation
 
 /// Tells the current time; injected so tests can move it without sleeping.
-public protocol TimeSource: Sendable {
+package protocol TimeSource: Sendable {
     /// Now, to the second.
     func now() -> Date
 }
 
 /// The system's clock.
-public struct SystemTime: TimeSource {
+package struct SystemTime: TimeSource {
     /// The system's wall clock.
-    public init() {}
+    package init() {}
 
-    public func now() -> Date { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
+    package func now() -> Date { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
 }
 
 extension Date {

@@ -3,10 +3,10 @@ import Foundation
 /// Creates, lists and revokes the signed-in user's personal access tokens. Every step needs a live
 /// session (the session gate only reads session tokens: an access token cannot manage tokens), and
 /// another user's token is never found.
-public final class AccessTokensInteractor: SceneInteractor<any AccessTokensPresentationLogic>,
+package final class AccessTokensInteractor: SceneInteractor<any AccessTokensPresentationLogic>,
     AccessTokensBusinessLogic
 {
-    public func createToken(request: AccessTokens.Create.Request) {
+    package func createToken(request: AccessTokens.Create.Request) {
         let now = workers.time.now()
         presenter.presentCreated(
             response: SceneWork.respond {
@@ -41,7 +41,7 @@ public final class AccessTokensInteractor: SceneInteractor<any AccessTokensPrese
             })
     }
 
-    public func fetchTokens(request: AccessTokens.List.Request) {
+    package func fetchTokens(request: AccessTokens.List.Request) {
         let now = workers.time.now()
         presenter.presentTokens(
             response: SceneWork.respond {
@@ -54,7 +54,7 @@ public final class AccessTokensInteractor: SceneInteractor<any AccessTokensPrese
             })
     }
 
-    public func revokeToken(request: AccessTokens.Revoke.Request) {
+    package func revokeToken(request: AccessTokens.Revoke.Request) {
         let now = workers.time.now()
         presenter.presentRevocation(
             response: SceneWork.respond {

@@ -1,26 +1,19 @@
 /// The AccessTokens scene: a signed-in user creates, lists and revokes personal access tokens for
 /// scripts and services. Only a session may do this: a token cannot make or end tokens.
-public enum AccessTokens {
-    /// When a new token stops working.
-    public enum Expiry: Sendable, Hashable {
-        /// The policy's `accessTokenLifetime` (90 days), or its maximum if that is shorter.
-        case policyDefault
-        /// This long after creation (within the policy's maximum).
-        case after(Duration)
-        /// Never (only where the policy sets no maximum).
-        case never
-    }
+package enum AccessTokens {
+    /// When a new access token stops working (the service's public input).
+    package typealias Expiry = AccessTokenExpiry
 
-    public enum Create {
+    package enum Create {
         /// The session, and the new token's name, roles and expiry.
-        public struct Request: Sendable {
-            public var token: SessionToken?
-            public var name: String
-            public var roles: [String]
-            public var expiry: Expiry
+        package struct Request: Sendable {
+            package var token: SessionToken?
+            package var name: String
+            package var roles: [String]
+            package var expiry: Expiry
 
             /// A request for a token named `name` carrying `roles` (a subset of the user's).
-            public init(token: SessionToken?, name: String, roles: [String] = [], expiry: Expiry = .policyDefault) {
+            package init(token: SessionToken?, name: String, roles: [String] = [], expiry: Expiry = .policyDefault) {
                 self.token = token
                 self.name = name
                 self.roles = roles
@@ -29,7 +22,7 @@ public enum AccessTokens {
         }
 
         /// Why a token was not made.
-        public enum Refusal: Error, Sendable, Hashable {
+        package enum Refusal: Error, Sendable, Hashable {
             /// The name is empty, longer than 64 characters, or holds control characters.
             case invalidName
             /// A role name breaks the role rules.
@@ -41,7 +34,7 @@ public enum AccessTokens {
         }
 
         /// The outcome, for the presenter.
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             /// Made: `token` is shown this once.
             case created(AccessTokenInfo, token: AccessToken)
             case refused(Refusal)
@@ -50,49 +43,49 @@ public enum AccessTokens {
         }
 
         /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
+        package enum ViewModel: Sendable, Hashable {
             case created(token: String, entry: Entry)
             case failed(LatchkeyError)
         }
     }
 
-    public enum List {
+    package enum List {
         /// The session whose user's tokens to list.
-        public struct Request: Sendable {
-            public var token: SessionToken?
+        package struct Request: Sendable {
+            package var token: SessionToken?
 
             /// A request for the live tokens of the user of `token`.
-            public init(token: SessionToken?) {
+            package init(token: SessionToken?) {
                 self.token = token
             }
         }
 
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             case tokens([AccessTokenInfo])
             case sessionRefused(SessionProblem)
             case unavailable(ServiceProblem)
         }
 
-        public enum ViewModel: Sendable, Hashable {
+        package enum ViewModel: Sendable, Hashable {
             case tokens([Entry])
             case failed(LatchkeyError)
         }
     }
 
-    public enum Revoke {
+    package enum Revoke {
         /// The session, and the short id of one of its user's tokens.
-        public struct Request: Sendable {
-            public var token: SessionToken?
-            public var id: String
+        package struct Request: Sendable {
+            package var token: SessionToken?
+            package var id: String
 
             /// A request to revoke the user's token `id` (as `tokens list` shows it).
-            public init(token: SessionToken?, id: String) {
+            package init(token: SessionToken?, id: String) {
                 self.token = token
                 self.id = id
             }
         }
 
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             case revoked(AccessTokenInfo)
             /// No live token of this user has that id (another user's is as unknown as a wrong one).
             case noSuchToken
@@ -100,28 +93,28 @@ public enum AccessTokens {
             case unavailable(ServiceProblem)
         }
 
-        public enum ViewModel: Sendable, Hashable {
+        package enum ViewModel: Sendable, Hashable {
             case revoked(message: String)
             case failed(LatchkeyError)
         }
     }
 
     /// One token ready to show.
-    public struct Entry: Sendable, Hashable {
-        public let id: String
-        public let name: String
-        public let roles: [String]
-        public let created: String
-        public let createdISO8601: String
+    package struct Entry: Sendable, Hashable {
+        package let id: String
+        package let name: String
+        package let roles: [String]
+        package let created: String
+        package let createdISO8601: String
         /// "never" for a token that does not expire.
-        public let expires: String
-        public let expiresISO8601: String?
+        package let expires: String
+        package let expiresISO8601: String?
         /// "never" for a token not used yet.
-        public let lastUsed: String
-        public let lastUsedISO8601: String?
+        package let lastUsed: String
+        package let lastUsedISO8601: String?
         /// Where it was last used from, when a server said, and with what.
-        public let lastUsedAddress: String?
-        public let lastUsedAgent: String?
+        package let lastUsedAddress: String?
+        package let lastUsedAgent: String?
     }
 }
 
@@ -130,46 +123,22 @@ extension AccessTokens.List.Response: SessionScopedResponse {}
 extension AccessTokens.Revoke.Response: SessionScopedResponse {}
 
 /// What the AccessTokens interactor does for a display.
-public protocol AccessTokensBusinessLogic: AnyObject {
+package protocol AccessTokensBusinessLogic: AnyObject {
     func createToken(request: AccessTokens.Create.Request)
     func fetchTokens(request: AccessTokens.List.Request)
     func revokeToken(request: AccessTokens.Revoke.Request)
 }
 
 /// How the AccessTokens presenter is reached.
-public protocol AccessTokensPresentationLogic: AnyObject {
+package protocol AccessTokensPresentationLogic: AnyObject {
     func presentCreated(response: AccessTokens.Create.Response)
     func presentTokens(response: AccessTokens.List.Response)
     func presentRevocation(response: AccessTokens.Revoke.Response)
 }
 
 /// What a display of the AccessTokens scene implements.
-public protocol AccessTokensDisplayLogic: AnyObject {
+package protocol AccessTokensDisplayLogic: AnyObject {
     func displayCreated(viewModel: AccessTokens.Create.ViewModel)
     func displayTokens(viewModel: AccessTokens.List.ViewModel)
     func displayRevocation(viewModel: AccessTokens.Revoke.ViewModel)
-}
-
-extension AccessTokens.Expiry {
-    /// Reads `never` or a whole number with a unit: `45m`, `12h`, `90d`, `8w` (the CLI's
-    /// `--expires-in` and the server's `expires_in`); nil for anything else.
-    public init?(_ text: String) {
-        if text == "never" {
-            self = .never
-            return
-        }
-        let seconds: Int64
-        switch text.last {
-        case "m": seconds = 60
-        case "h": seconds = 3_600
-        case "d": seconds = 86_400
-        case "w": seconds = 7 * 86_400
-        default: return nil
-        }
-        let digits = text.dropLast()
-        guard (1...6).contains(digits.count), digits.allSatisfy(\.isASCII), let count = Int64(digits), count > 0 else {
-            return nil
-        }
-        self = .after(.seconds(count * seconds))
-    }
 }

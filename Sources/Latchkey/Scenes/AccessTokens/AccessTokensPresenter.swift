@@ -1,14 +1,14 @@
 /// Turns access tokens into what a display shows; the new token's text only in `created`.
-public final class AccessTokensPresenter: ScenePresenter<any AccessTokensDisplayLogic>, AccessTokensPresentationLogic {
-    public func presentCreated(response: AccessTokens.Create.Response) {
+package final class AccessTokensPresenter: ScenePresenter<any AccessTokensDisplayLogic>, AccessTokensPresentationLogic {
+    package func presentCreated(response: AccessTokens.Create.Response) {
         display?.displayCreated(viewModel: Self.viewModel(for: response))
     }
 
-    public func presentTokens(response: AccessTokens.List.Response) {
+    package func presentTokens(response: AccessTokens.List.Response) {
         display?.displayTokens(viewModel: Self.viewModel(for: response))
     }
 
-    public func presentRevocation(response: AccessTokens.Revoke.Response) {
+    package func presentRevocation(response: AccessTokens.Revoke.Response) {
         display?.displayRevocation(viewModel: Self.viewModel(for: response))
     }
 

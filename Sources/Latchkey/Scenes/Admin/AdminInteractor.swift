@@ -1,8 +1,8 @@
 import Foundation
 
 /// The operator's requests. Each action runs in one write transaction with exactly one audit event.
-public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>, AdminBusinessLogic {
-    public func listUsers(request: Admin.ListUsers.Request) {
+package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>, AdminBusinessLogic {
+    package func listUsers(request: Admin.ListUsers.Request) {
         let now = workers.time.now()
         let limit = min(max(request.limit, 1), SecurityPolicy.maximumHistoryLimit)
         let search = request.search.flatMap { $0.isEmpty ? nil : String($0.prefix(256)) }
@@ -22,7 +22,7 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
             })
     }
 
-    public func showUser(request: Admin.ShowUser.Request) {
+    package func showUser(request: Admin.ShowUser.Request) {
         let now = workers.time.now()
         presenter.presentUser(
             response: SceneWork.respond {
@@ -45,7 +45,7 @@ public final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>,
             })
     }
 
-    public func act(request: Admin.Act.Request) {
+    package func act(request: Admin.Act.Request) {
         presenter.presentAction(
             response: SceneWork.respond {
                 do {

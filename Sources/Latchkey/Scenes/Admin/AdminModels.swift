@@ -2,69 +2,69 @@
 /// comes from access to the database, as with Django's `manage.py` (every action is audited with the
 /// operator's operating-system user), or from a session whose user holds the `admin` role (a server's
 /// administrator: checked in the transaction that acts, and audited with that account).
-public enum Admin {
+package enum Admin {
     /// The role that lets a signed-in user administer other accounts.
-    public static let role = "admin"
+    package static let role = "admin"
 
     /// Who asks: an operator with access to the database, or a signed-in administrator.
-    public enum Authority: Sendable, Hashable {
+    package enum Authority: Sendable, Hashable {
         case `operator`(AuthEvent.Operator)
         case session(SessionToken)
     }
 
     /// Why a signed-in user's admin request was refused.
-    public enum AccessProblem: Error, Sendable, Hashable {
+    package enum AccessProblem: Error, Sendable, Hashable {
         case session(SessionProblem)
         /// Signed in without the `admin` role.
         case forbidden
     }
 
     /// An account as an operator sees it.
-    public struct Account: Sendable, Hashable {
-        public let profile: UserProfile
-        public let isDisabled: Bool
-        public let isLocked: Bool
-        public let passwordChangeRequired: Bool
+    package struct Account: Sendable, Hashable {
+        package let profile: UserProfile
+        package let isDisabled: Bool
+        package let isLocked: Bool
+        package let passwordChangeRequired: Bool
         /// The scheme of an imported hash its user has not yet signed in with (`bcrypt`, …).
-        public var importedScheme: String? = nil
+        package var importedScheme: String? = nil
     }
 
     /// One account in a list, ready to show: email and phone masked.
-    public struct Row: Sendable, Hashable {
-        public let username: String
-        public let displayName: String?
-        public let maskedEmail: String?
-        public let maskedPhone: String?
-        public let created: String
-        public let createdISO8601: String
-        public let lastSignIn: String?
-        public let lastSignInISO8601: String?
-        public let isDisabled: Bool
-        public let isLocked: Bool
-        public let passwordChangeRequired: Bool
-        public let roles: [String]
-        public let secondFactorOn: Bool
-        public let recoveryCodesLeft: Int
+    package struct Row: Sendable, Hashable {
+        package let username: String
+        package let displayName: String?
+        package let maskedEmail: String?
+        package let maskedPhone: String?
+        package let created: String
+        package let createdISO8601: String
+        package let lastSignIn: String?
+        package let lastSignInISO8601: String?
+        package let isDisabled: Bool
+        package let isLocked: Bool
+        package let passwordChangeRequired: Bool
+        package let roles: [String]
+        package let secondFactorOn: Bool
+        package let recoveryCodesLeft: Int
         /// The scheme of an imported hash still waiting for its first sign-in.
-        public let importedScheme: String?
+        package let importedScheme: String?
     }
 
     /// Why an admin request names no account.
-    public enum AccountProblem: Error, Sendable, Hashable {
+    package enum AccountProblem: Error, Sendable, Hashable {
         case invalidUsername(Username.Problem)
         case noSuchUser
     }
 
-    public enum ListUsers {
+    package enum ListUsers {
         /// Optional text to find in names and emails, and how many to list.
-        public struct Request: Sendable {
-            public var search: String?
-            public var limit: Int
+        package struct Request: Sendable {
+            package var search: String?
+            package var limit: Int
             /// A signed-in administrator's session; nil for an operator with access to the database.
-            public var session: SessionToken?
+            package var session: SessionToken?
 
             /// A request for at most `limit` accounts matching `search`.
-            public init(search: String? = nil, limit: Int = 100, session: SessionToken? = nil) {
+            package init(search: String? = nil, limit: Int = 100, session: SessionToken? = nil) {
                 self.search = search
                 self.limit = limit
                 self.session = session
@@ -72,35 +72,35 @@ public enum Admin {
         }
 
         /// The outcome, for the presenter.
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             case users([Account])
             case refused(AccessProblem)
             case unavailable(ServiceProblem)
         }
 
         /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
+        package enum ViewModel: Sendable, Hashable {
             case users([Row])
             case failed(LatchkeyError)
         }
     }
 
-    public enum ShowUser {
+    package enum ShowUser {
         /// The account's username.
-        public struct Request: Sendable {
-            public var username: String
+        package struct Request: Sendable {
+            package var username: String
             /// A signed-in administrator's session; nil for an operator with access to the database.
-            public var session: SessionToken?
+            package var session: SessionToken?
 
             /// A request for the account `username`.
-            public init(username: String, session: SessionToken? = nil) {
+            package init(username: String, session: SessionToken? = nil) {
                 self.username = username
                 self.session = session
             }
         }
 
         /// The outcome, for the presenter.
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             case account(Account, sessions: [SessionInfo], events: [AuthEvent], tokens: [AccessTokenInfo] = [])
             case rejected(AccountProblem)
             case refused(AccessProblem)
@@ -108,7 +108,7 @@ public enum Admin {
         }
 
         /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
+        package enum ViewModel: Sendable, Hashable {
             case account(
                 Row, sessions: [Sessions.List.Entry], events: [History.ListEvents.Entry],
                 tokens: [AccessTokens.Entry] = [])
@@ -116,41 +116,23 @@ public enum Admin {
         }
     }
 
-    public enum Act {
-        /// What to do to an account.
-        public enum Action: Sendable, Hashable {
-            /// Refuse every sign-in and end every session.
-            case disable
-            case enable
-            /// Clear the throttle of the name.
-            case unlock
-            /// The next sign-in leads only to changing the password.
-            case expirePassword
-            /// Erase the account; its audit events keep a pseudonym.
-            case delete
-            /// Set a password (through the rules) and end every session.
-            case setPassword(String)
-            /// Add and remove roles.
-            case roles(add: [String], remove: [String])
-            /// Remove the second factor and its recovery codes (a user who lost both).
-            case resetSecondFactor
-            /// Revokes one of the user's personal access tokens by its short id.
-            case revokeToken(id: String)
-        }
+    package enum Act {
+        /// What an operator does to one account (the service's public input).
+        package typealias Action = AdministrativeAction
 
         /// The account, the action, and who asks.
-        public struct Request: Sendable {
-            public var username: String
-            public var action: Action
-            public var authority: Authority
+        package struct Request: Sendable {
+            package var username: String
+            package var action: Action
+            package var authority: Authority
 
             /// A request to apply `action` to `username`, on behalf of the operator `actor`.
-            public init(username: String, action: Action, actor: AuthEvent.Operator) {
+            package init(username: String, action: Action, actor: AuthEvent.Operator) {
                 self.init(username: username, action: action, authority: .operator(actor))
             }
 
             /// A request to apply `action` to `username`, as whoever `authority` names.
-            public init(username: String, action: Action, authority: Authority) {
+            package init(username: String, action: Action, authority: Authority) {
                 self.username = username
                 self.action = action
                 self.authority = authority
@@ -158,7 +140,7 @@ public enum Admin {
         }
 
         /// The outcome, for the presenter.
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             case disabled(username: String, sessionsEnded: Int)
             case enabled(username: String)
             case unlocked(username: String)
@@ -179,7 +161,7 @@ public enum Admin {
         }
 
         /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
+        package enum ViewModel: Sendable, Hashable {
             case done(message: String, roles: [String]?)
             case failed(LatchkeyError)
         }
@@ -191,7 +173,7 @@ extension Admin.ShowUser.Response: ServiceResponse {}
 extension Admin.Act.Response: ServiceResponse {}
 
 /// What the Admin interactor does for a display.
-public protocol AdminBusinessLogic: AnyObject {
+package protocol AdminBusinessLogic: AnyObject {
     /// Lists accounts.
     func listUsers(request: Admin.ListUsers.Request)
     /// Shows one account with its live sessions and last events.
@@ -201,14 +183,14 @@ public protocol AdminBusinessLogic: AnyObject {
 }
 
 /// How the Admin presenter is reached.
-public protocol AdminPresentationLogic: AnyObject {
+package protocol AdminPresentationLogic: AnyObject {
     func presentUsers(response: Admin.ListUsers.Response)
     func presentUser(response: Admin.ShowUser.Response)
     func presentAction(response: Admin.Act.Response)
 }
 
 /// What a display of the Admin scene implements.
-public protocol AdminDisplayLogic: AnyObject {
+package protocol AdminDisplayLogic: AnyObject {
     func displayUsers(viewModel: Admin.ListUsers.ViewModel)
     func displayUser(viewModel: Admin.ShowUser.ViewModel)
     func displayAction(viewModel: Admin.Act.ViewModel)

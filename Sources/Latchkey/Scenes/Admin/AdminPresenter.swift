@@ -1,14 +1,14 @@
 /// Turns the operator's outcomes into rows and messages; email and phone are masked as everywhere.
-public final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminPresentationLogic {
-    public func presentUsers(response: Admin.ListUsers.Response) {
+package final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, AdminPresentationLogic {
+    package func presentUsers(response: Admin.ListUsers.Response) {
         display?.displayUsers(viewModel: Self.viewModel(for: response))
     }
 
-    public func presentUser(response: Admin.ShowUser.Response) {
+    package func presentUser(response: Admin.ShowUser.Response) {
         display?.displayUser(viewModel: Self.viewModel(for: response))
     }
 
-    public func presentAction(response: Admin.Act.Response) {
+    package func presentAction(response: Admin.Act.Response) {
         display?.displayAction(viewModel: Self.viewModel(for: response))
     }
 

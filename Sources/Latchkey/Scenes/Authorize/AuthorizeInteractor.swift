@@ -1,6 +1,6 @@
 /// Checks a session and the roles it needs in one statement.
-public final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentationLogic>, AuthorizeBusinessLogic {
-    public func check(request: Authorize.Check.Request) {
+package final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentationLogic>, AuthorizeBusinessLogic {
+    package func check(request: Authorize.Check.Request) {
         presenter.presentCheck(response: Self.answer(request, workers: workers))
     }
 

@@ -1,6 +1,6 @@
 /// Turns an authorization answer into the principal every display shows, or the refusal.
-public final class AuthorizePresenter: ScenePresenter<any AuthorizeDisplayLogic>, AuthorizePresentationLogic {
-    public func presentCheck(response: Authorize.Check.Response) {
+package final class AuthorizePresenter: ScenePresenter<any AuthorizeDisplayLogic>, AuthorizePresentationLogic {
+    package func presentCheck(response: Authorize.Check.Response) {
         display?.displayCheck(viewModel: Self.viewModel(for: response))
     }
 

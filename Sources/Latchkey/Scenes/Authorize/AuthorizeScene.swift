@@ -1,18 +1,18 @@
 /// The assembled Authorize scene, held by its display.
-public struct AuthorizeScene {
-    public let interactor: any AuthorizeBusinessLogic
+package struct AuthorizeScene {
+    package let interactor: any AuthorizeBusinessLogic
 }
 
 extension SceneFactory {
     /// Assembles the Authorize scene around `display`.
-    public func makeAuthorizeScene(display: any AuthorizeDisplayLogic) -> AuthorizeScene {
+    package func makeAuthorizeScene(display: any AuthorizeDisplayLogic) -> AuthorizeScene {
         AuthorizeScene(
             interactor: AuthorizeInteractor(presenter: AuthorizePresenter(display: display), workers: workers))
     }
 
     /// One-line access check for an embedding tool: `.allowed(user)`, `.forbidden(user)`,
     /// `.sessionRefused(…)` (not signed in), `.invalidRole`, or `.unavailable(…)`.
-    public func authorize(token: SessionToken?, role: String) -> Authorize.Check.Response {
+    package func authorize(token: SessionToken?, role: String) -> Authorize.Check.Response {
         AuthorizeInteractor.answer(.init(token: token, role: role), workers: workers)
     }
 }

@@ -4,11 +4,11 @@ import Foundation
 /// the request keeps them, the user's access tokens, in the same write.
 /// The current password is checked by the one re-authentication sequence (reserved in the throttle,
 /// re-checked in the write), so two changes at once cannot both succeed.
-public final class ChangePasswordInteractor: SceneInteractor<any ChangePasswordPresentationLogic>,
+package final class ChangePasswordInteractor: SceneInteractor<any ChangePasswordPresentationLogic>,
     ChangePasswordBusinessLogic
 {
 
-    public func changePassword(request: ChangePassword.Update.Request) {
+    package func changePassword(request: ChangePassword.Update.Request) {
         presenter.presentPasswordChange(response: SceneWork.respond { try change(request) })
     }
 

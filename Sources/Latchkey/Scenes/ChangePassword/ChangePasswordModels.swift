@@ -1,19 +1,20 @@
 /// The ChangePassword scene: the current password and a new one; the user's other sessions end,
 /// and the access tokens too unless the user keeps them.
-public enum ChangePassword {
-    public enum Update {
+package enum ChangePassword {
+    package enum Update {
         /// The session's token, the current password and the new one, as typed.
-        public struct Request: Sendable {
-            public var token: SessionToken?
-            public var currentPassword: String
-            public var newPassword: String
+        package struct Request: Sendable {
+            package var token: SessionToken?
+            package var currentPassword: String
+            package var newPassword: String
             /// Whether the user's access tokens are revoked with the change (a thief may have made
             /// some in a stolen session); false keeps the ones scripts use.
-            public var revokeTokens: Bool
+            package var revokeTokens: Bool
 
             /// A request to replace `currentPassword` with `newPassword` for the session of `token`,
             /// revoking the user's access tokens unless `revokeTokens` is false.
-            public init(token: SessionToken?, currentPassword: String, newPassword: String, revokeTokens: Bool = true) {
+            package init(token: SessionToken?, currentPassword: String, newPassword: String, revokeTokens: Bool = true)
+            {
                 self.token = token
                 self.currentPassword = currentPassword
                 self.newPassword = newPassword
@@ -22,7 +23,7 @@ public enum ChangePassword {
         }
 
         /// The outcome, for the presenter.
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             /// Changed: the other sessions ended; the access tokens were revoked, or kept when the
             /// request said so (how many of each).
             case changed(otherSessionsEnded: Int, accessTokensRevoked: Int = 0, accessTokensKept: Int = 0)
@@ -35,7 +36,7 @@ public enum ChangePassword {
         }
 
         /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
+        package enum ViewModel: Sendable, Hashable {
             /// The message, and the counts for machines.
             case changed(
                 message: String, sessionsEnded: Int = 0, accessTokensRevoked: Int = 0, accessTokensKept: Int = 0)
@@ -47,19 +48,19 @@ public enum ChangePassword {
 extension ChangePassword.Update.Response: SessionScopedResponse {}
 
 /// What the ChangePassword interactor does for a display.
-public protocol ChangePasswordBusinessLogic: AnyObject {
+package protocol ChangePasswordBusinessLogic: AnyObject {
     /// Checks the current password and the new one, stores it and ends the other sessions.
     func changePassword(request: ChangePassword.Update.Request)
 }
 
 /// How the ChangePassword presenter is reached.
-public protocol ChangePasswordPresentationLogic: AnyObject {
+package protocol ChangePasswordPresentationLogic: AnyObject {
     /// Formats the outcome for the display.
     func presentPasswordChange(response: ChangePassword.Update.Response)
 }
 
 /// What a display of the ChangePassword scene implements.
-public protocol ChangePasswordDisplayLogic: AnyObject {
+package protocol ChangePasswordDisplayLogic: AnyObject {
     /// Shows the outcome.
     func displayPasswordChange(viewModel: ChangePassword.Update.ViewModel)
 }

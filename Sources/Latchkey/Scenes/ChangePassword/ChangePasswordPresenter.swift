@@ -1,8 +1,8 @@
 /// Turns a password change outcome into what a display shows.
-public final class ChangePasswordPresenter: ScenePresenter<any ChangePasswordDisplayLogic>,
+package final class ChangePasswordPresenter: ScenePresenter<any ChangePasswordDisplayLogic>,
     ChangePasswordPresentationLogic
 {
-    public func presentPasswordChange(response: ChangePassword.Update.Response) {
+    package func presentPasswordChange(response: ChangePassword.Update.Response) {
         display?.displayPasswordChange(viewModel: Self.viewModel(for: response))
     }
 

@@ -6,18 +6,18 @@ import Foundation
 /// verified addresses decides, in the transaction that uses the code), and the other accounts'
 /// unverified copies are dropped there, their verified addresses told. Wrong codes count in the
 /// sign-in throttle like wrong passwords.
-public final class EditProfileInteractor: SceneInteractor<any EditProfilePresentationLogic>,
+package final class EditProfileInteractor: SceneInteractor<any EditProfilePresentationLogic>,
     EditProfileBusinessLogic
 {
-    public func updateProfile(request: EditProfile.Update.Request) {
+    package func updateProfile(request: EditProfile.Update.Request) {
         presenter.presentUpdate(response: SceneWork.respond { try update(request) })
     }
 
-    public func requestVerification(request: EditProfile.RequestVerification.Request) {
+    package func requestVerification(request: EditProfile.RequestVerification.Request) {
         presenter.presentVerificationRequest(response: SceneWork.respond { try requestCode(request) })
     }
 
-    public func verifyEmail(request: EditProfile.Verify.Request) {
+    package func verifyEmail(request: EditProfile.Verify.Request) {
         presenter.presentVerification(response: SceneWork.respond { try verify(request) })
     }
 

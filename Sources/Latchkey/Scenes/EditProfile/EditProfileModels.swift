@@ -1,25 +1,21 @@
 /// The EditProfile scene: a signed-in user changes the display name, phone or email, and proves an
 /// email address with a code sent to it. A new address waits beside its code until it is verified
 /// (the old one stays and is told); changing or removing the address asks for the password again.
-public enum EditProfile {
-    /// One field of a change.
-    public enum FieldChange: Sendable, Hashable {
-        case keep
-        case set(String)
-        case remove
-    }
+package enum EditProfile {
+    /// What to do with one field of the profile (the service's public input).
+    package typealias FieldChange = ProfileFieldChange
 
-    public enum Update {
+    package enum Update {
         /// The session's token, the changes, and the password (needed to change the email).
-        public struct Request: Sendable {
-            public var token: SessionToken?
-            public var displayName: FieldChange
-            public var phone: FieldChange
-            public var email: FieldChange
-            public var password: String?
+        package struct Request: Sendable {
+            package var token: SessionToken?
+            package var displayName: FieldChange
+            package var phone: FieldChange
+            package var email: FieldChange
+            package var password: String?
 
             /// A change for the session of `token`; fields left `.keep` stay as they are.
-            public init(
+            package init(
                 token: SessionToken?, displayName: FieldChange = .keep, phone: FieldChange = .keep,
                 email: FieldChange = .keep, password: String? = nil
             ) {
@@ -32,7 +28,7 @@ public enum EditProfile {
         }
 
         /// Why a change was refused before anything was stored.
-        public enum Failure: Error, Sendable, Hashable {
+        package enum Failure: Error, Sendable, Hashable {
             case nothingToChange
             case invalidDisplayName
             case invalidPhone(reason: String)
@@ -45,7 +41,7 @@ public enum EditProfile {
             case deliveryNotConfigured
         }
 
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             /// Stored; `pendingEmail` is the address waiting for its code, if any.
             case updated(UserProfile, pendingEmail: String?)
             case rejected(Failure)
@@ -57,21 +53,21 @@ public enum EditProfile {
 
         /// What every display shows: the profile as changed, with the address waiting for its
         /// code, or the presenter's failure.
-        public typealias ViewModel = Result<Principal, LatchkeyError>
+        package typealias ViewModel = Result<Principal, LatchkeyError>
     }
 
-    public enum RequestVerification {
+    package enum RequestVerification {
         /// A new code for the address waiting (or the account's unverified one).
-        public struct Request: Sendable {
-            public var token: SessionToken?
+        package struct Request: Sendable {
+            package var token: SessionToken?
 
             /// A code for the session of `token`'s user.
-            public init(token: SessionToken?) {
+            package init(token: SessionToken?) {
                 self.token = token
             }
         }
 
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             /// A code went to the delivery for `address`.
             case sent(address: String)
             /// No address, or it is verified already.
@@ -82,12 +78,12 @@ public enum EditProfile {
         }
 
         /// What every display shows: the address the code went to, or the presenter's failure.
-        public typealias ViewModel = Result<String, LatchkeyError>
+        package typealias ViewModel = Result<String, LatchkeyError>
     }
 
-    public enum Verify {
+    package enum Verify {
         /// How the user proves the address.
-        public enum Proof: Sendable, Hashable {
+        package enum Proof: Sendable, Hashable {
             /// The code typed by the signed-in user of `token`.
             case code(token: SessionToken?, code: String)
             /// The link token from the message's URL (no session needed).
@@ -95,16 +91,16 @@ public enum EditProfile {
         }
 
         /// The proof.
-        public struct Request: Sendable {
-            public var proof: Proof
+        package struct Request: Sendable {
+            package var proof: Proof
 
             /// A verification with `proof`.
-            public init(proof: Proof) {
+            package init(proof: Proof) {
                 self.proof = proof
             }
         }
 
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             /// `address` is now the account's, verified.
             case verified(username: String, address: String)
             /// Wrong, used, replaced, expired or another user's code: one answer for all.
@@ -117,7 +113,7 @@ public enum EditProfile {
         }
 
         /// What every display shows: the address, now the account's, or the presenter's failure.
-        public typealias ViewModel = Result<String, LatchkeyError>
+        package typealias ViewModel = Result<String, LatchkeyError>
     }
 }
 
@@ -126,21 +122,21 @@ extension EditProfile.RequestVerification.Response: SessionScopedResponse {}
 extension EditProfile.Verify.Response: SessionScopedResponse {}
 
 /// What the EditProfile interactor does for a display.
-public protocol EditProfileBusinessLogic: AnyObject {
+package protocol EditProfileBusinessLogic: AnyObject {
     func updateProfile(request: EditProfile.Update.Request)
     func requestVerification(request: EditProfile.RequestVerification.Request)
     func verifyEmail(request: EditProfile.Verify.Request)
 }
 
 /// How the EditProfile presenter is reached.
-public protocol EditProfilePresentationLogic: AnyObject {
+package protocol EditProfilePresentationLogic: AnyObject {
     func presentUpdate(response: EditProfile.Update.Response)
     func presentVerificationRequest(response: EditProfile.RequestVerification.Response)
     func presentVerification(response: EditProfile.Verify.Response)
 }
 
 /// What a display of the EditProfile scene implements.
-public protocol EditProfileDisplayLogic: AnyObject {
+package protocol EditProfileDisplayLogic: AnyObject {
     func displayUpdate(viewModel: EditProfile.Update.ViewModel)
     func displayVerificationRequest(viewModel: EditProfile.RequestVerification.ViewModel)
     func displayVerification(viewModel: EditProfile.Verify.ViewModel)

@@ -1,14 +1,14 @@
 /// Turns profile changes and verifications into what every display shows, or the failure's wording.
-public final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayLogic>, EditProfilePresentationLogic {
-    public func presentUpdate(response: EditProfile.Update.Response) {
+package final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayLogic>, EditProfilePresentationLogic {
+    package func presentUpdate(response: EditProfile.Update.Response) {
         display?.displayUpdate(viewModel: Self.viewModel(for: response))
     }
 
-    public func presentVerificationRequest(response: EditProfile.RequestVerification.Response) {
+    package func presentVerificationRequest(response: EditProfile.RequestVerification.Response) {
         display?.displayVerificationRequest(viewModel: Self.viewModel(for: response))
     }
 
-    public func presentVerification(response: EditProfile.Verify.Response) {
+    package func presentVerification(response: EditProfile.Verify.Response) {
         display?.displayVerification(viewModel: Self.viewModel(for: response))
     }
 

@@ -1,7 +1,7 @@
 /// Reads the audit trail of the user whose session the token belongs to.
-public final class HistoryInteractor: SceneInteractor<any HistoryPresentationLogic>, HistoryBusinessLogic {
+package final class HistoryInteractor: SceneInteractor<any HistoryPresentationLogic>, HistoryBusinessLogic {
 
-    public func fetchEvents(request: History.ListEvents.Request) {
+    package func fetchEvents(request: History.ListEvents.Request) {
         let now = workers.time.now()
         // The one place the limit is bounded: the policy's default, at most the policy's maximum.
         let limit = min(max(request.limit ?? workers.policy.historyLimit, 1), SecurityPolicy.maximumHistoryLimit)

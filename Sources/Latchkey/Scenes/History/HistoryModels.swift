@@ -1,48 +1,48 @@
 /// The History scene: the signed-in user's recent security events from the audit trail.
-public enum History {
-    public enum ListEvents {
+package enum History {
+    package enum ListEvents {
         /// The session's token and how many events to show, newest first.
-        public struct Request: Sendable {
-            public var token: SessionToken?
+        package struct Request: Sendable {
+            package var token: SessionToken?
             /// How many events; nil for the policy's default. Kept within 1 and the policy's maximum.
-            public var limit: Int?
+            package var limit: Int?
 
             /// A request for the latest `limit` events of the user of `token`.
-            public init(token: SessionToken?, limit: Int? = nil) {
+            package init(token: SessionToken?, limit: Int? = nil) {
                 self.token = token
                 self.limit = limit
             }
         }
 
         /// The outcome, for the presenter.
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             case events([AuthEvent])
             case sessionRefused(SessionProblem)
             case unavailable(ServiceProblem)
         }
 
         /// One event ready to show.
-        public struct Entry: Sendable, Hashable {
+        package struct Entry: Sendable, Hashable {
             /// `YYYY-MM-DD HH:MM UTC`.
-            public let time: String
+            package let time: String
             /// The same time in ISO 8601, for machines.
-            public let timeISO8601: String
+            package let timeISO8601: String
             /// The event in words ("Sign-in failed: wrong password").
-            public let description: String
+            package let description: String
             /// The stable event name (`login_failed`), for machines.
-            public let kind: String
+            package let kind: String
             /// The stable reason (`bad_credentials`), for machines.
-            public let reason: String?
+            package let reason: String?
             /// The client's address, when a server gave one.
-            public var address: String? = nil
+            package var address: String? = nil
             /// The client's user agent, or the local program and terminal.
-            public var userAgent: String? = nil
+            package var userAgent: String? = nil
             /// How many times it happened, or how many tokens one revocation ended (see `AuthEvent`).
-            public var count: Int = 1
+            package var count: Int = 1
         }
 
         /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
+        package enum ViewModel: Sendable, Hashable {
             case events([Entry])
             case failed(LatchkeyError)
         }
@@ -52,19 +52,19 @@ public enum History {
 extension History.ListEvents.Response: SessionScopedResponse {}
 
 /// What the History interactor does for a display.
-public protocol HistoryBusinessLogic: AnyObject {
+package protocol HistoryBusinessLogic: AnyObject {
     /// Reads the signed-in user's recent events and presents them.
     func fetchEvents(request: History.ListEvents.Request)
 }
 
 /// How the History presenter is reached.
-public protocol HistoryPresentationLogic: AnyObject {
+package protocol HistoryPresentationLogic: AnyObject {
     /// Formats the events for the display.
     func presentEvents(response: History.ListEvents.Response)
 }
 
 /// What a display of the History scene implements.
-public protocol HistoryDisplayLogic: AnyObject {
+package protocol HistoryDisplayLogic: AnyObject {
     /// Shows the events or the failure.
     func displayEvents(viewModel: History.ListEvents.ViewModel)
 }

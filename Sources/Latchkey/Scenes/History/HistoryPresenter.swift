@@ -1,6 +1,6 @@
 /// Turns audit events into rows a display shows.
-public final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, HistoryPresentationLogic {
-    public func presentEvents(response: History.ListEvents.Response) {
+package final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, HistoryPresentationLogic {
+    package func presentEvents(response: History.ListEvents.Response) {
         display?.displayEvents(viewModel: Self.viewModel(for: response))
     }
 

@@ -5,10 +5,10 @@ import Foundation
 /// passes the same validation as `register`; a password hash must be of a scheme Latchkey verifies
 /// (`ForeignHash`). Duplicates inside the file and accounts that already exist are found by the
 /// database's unique keys, not by a set in memory.
-public final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresentationLogic>,
+package final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresentationLogic>,
     ImportUsersBusinessLogic
 {
-    public func importUsers(request: ImportUsers.Request) {
+    package func importUsers(request: ImportUsers.Request) {
         presenter.presentImport(response: SceneWork.respond { try run(request) })
     }
 

@@ -1,9 +1,9 @@
 /// The ImportUsers scene: an operator brings existing accounts in with their password hashes, from
 /// a file read as a stream, in one transaction: all or nothing, unless the operator chose to skip
 /// what cannot be imported.
-public enum ImportUsers {
+package enum ImportUsers {
     /// What to do with a row that cannot be imported as it is.
-    public enum Conflict: String, Sendable, CaseIterable {
+    package enum Conflict: String, Sendable, CaseIterable {
         /// Import nothing if any row is refused or names an existing account.
         case fail
         /// Skip such rows and import the rest.
@@ -14,17 +14,17 @@ public enum ImportUsers {
     }
 
     /// The file and how to read it.
-    public struct Request: Sendable {
+    package struct Request: Sendable {
         /// The open file (or standard input) to read; the display owns it.
-        public var descriptor: Int32
-        public var format: ImportFormat
-        public var conflict: Conflict
+        package var descriptor: Int32
+        package var format: ImportFormat
+        package var conflict: Conflict
         /// Check and count everything, then keep nothing.
-        public var dryRun: Bool
-        public var actor: AuthEvent.Operator
+        package var dryRun: Bool
+        package var actor: AuthEvent.Operator
 
         /// An import of `descriptor` in `format` by `actor`.
-        public init(
+        package init(
             descriptor: Int32, format: ImportFormat, conflict: Conflict = .fail, dryRun: Bool = false,
             actor: AuthEvent.Operator
         ) {
@@ -37,31 +37,31 @@ public enum ImportUsers {
     }
 
     /// One row that was not imported: its line and why.
-    public struct Refusal: Sendable, Hashable {
-        public let line: Int
-        public let reason: String
+    package struct Refusal: Sendable, Hashable {
+        package let line: Int
+        package let reason: String
     }
 
     /// What an import did (or, refused or dry, would have done).
-    public struct Summary: Sendable, Hashable {
-        public var rows = 0
-        public var imported = 0
-        public var updated = 0
+    package struct Summary: Sendable, Hashable {
+        package var rows = 0
+        package var imported = 0
+        package var updated = 0
         /// Rows left out under `--on-conflict skip`.
-        public var skipped = 0
+        package var skipped = 0
         /// The first refused rows, in file order (at most `shownRefusals`).
-        public var refusals: [Refusal] = []
+        package var refusals: [Refusal] = []
         /// Every refused row, counted by reason.
-        public var refusedByReason: [String: Int] = [:]
-        public var dryRun = false
+        package var refusedByReason: [String: Int] = [:]
+        package var dryRun = false
         /// How long it took, in seconds.
-        public var seconds = 0.0
+        package var seconds = 0.0
 
-        public var refused: Int { refusedByReason.values.reduce(0, +) }
+        package var refused: Int { refusedByReason.values.reduce(0, +) }
         static let shownRefusals = 20
     }
 
-    public enum Response: Sendable, Hashable {
+    package enum Response: Sendable, Hashable {
         case imported(Summary)
         /// Nothing was imported: some rows were refused and the conflict rule is `fail`.
         case refused(Summary)
@@ -71,14 +71,14 @@ public enum ImportUsers {
     }
 
     /// Rows read so far, for a progress line.
-    public struct Progress: Sendable, Hashable {
-        public let rows: Int
-        public let seconds: Double
+    package struct Progress: Sendable, Hashable {
+        package let rows: Int
+        package let seconds: Double
         /// The share of the file read, when its size is known (a file, not a pipe).
-        public let fraction: Double?
+        package let fraction: Double?
     }
 
-    public enum ViewModel: Sendable, Hashable {
+    package enum ViewModel: Sendable, Hashable {
         /// `message` says what happened; `lines` are the refused rows to show.
         case done(message: String, lines: [String], summary: Summary)
         case failed(LatchkeyError, lines: [String], summary: Summary?)
@@ -88,18 +88,18 @@ public enum ImportUsers {
 extension ImportUsers.Response: ServiceResponse {}
 
 /// What the ImportUsers interactor does for a display.
-public protocol ImportUsersBusinessLogic: AnyObject {
+package protocol ImportUsersBusinessLogic: AnyObject {
     func importUsers(request: ImportUsers.Request)
 }
 
 /// How the ImportUsers presenter is reached.
-public protocol ImportUsersPresentationLogic: AnyObject {
+package protocol ImportUsersPresentationLogic: AnyObject {
     func presentProgress(response: ImportUsers.Progress)
     func presentImport(response: ImportUsers.Response)
 }
 
 /// What a display of the ImportUsers scene implements.
-public protocol ImportUsersDisplayLogic: AnyObject {
+package protocol ImportUsersDisplayLogic: AnyObject {
     /// "120000 rows, 41000 rows/s, 35%, about 6 s left" (called every 10,000 rows).
     func displayProgress(line: String)
     func displayImport(viewModel: ImportUsers.ViewModel)

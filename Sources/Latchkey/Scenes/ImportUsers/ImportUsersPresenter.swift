@@ -1,8 +1,8 @@
 import Foundation
 
 /// Turns an import's outcome into what an operator reads: the counts, and the refused rows by line.
-public final class ImportUsersPresenter: ScenePresenter<any ImportUsersDisplayLogic>, ImportUsersPresentationLogic {
-    public func presentProgress(response: ImportUsers.Progress) {
+package final class ImportUsersPresenter: ScenePresenter<any ImportUsersDisplayLogic>, ImportUsersPresentationLogic {
+    package func presentProgress(response: ImportUsers.Progress) {
         let rate = response.seconds > 0 ? Int(Double(response.rows) / response.seconds) : 0
         var line = "\(response.rows) rows, \(rate) rows/s"
         if let fraction = response.fraction, fraction > 0 {
@@ -12,7 +12,7 @@ public final class ImportUsersPresenter: ScenePresenter<any ImportUsersDisplayLo
         display?.displayProgress(line: line)
     }
 
-    public func presentImport(response: ImportUsers.Response) {
+    package func presentImport(response: ImportUsers.Response) {
         display?.displayImport(viewModel: Self.viewModel(for: response))
     }
 
@@ -57,13 +57,13 @@ public final class ImportUsersPresenter: ScenePresenter<any ImportUsersDisplayLo
 }
 
 /// The assembled ImportUsers scene, held by its display.
-public struct ImportUsersScene {
-    public let interactor: any ImportUsersBusinessLogic
+package struct ImportUsersScene {
+    package let interactor: any ImportUsersBusinessLogic
 }
 
 extension SceneFactory {
     /// Assembles the ImportUsers scene around `display`.
-    public func makeImportUsersScene(display: any ImportUsersDisplayLogic) -> ImportUsersScene {
+    package func makeImportUsersScene(display: any ImportUsersDisplayLogic) -> ImportUsersScene {
         ImportUsersScene(
             interactor: ImportUsersInteractor(presenter: ImportUsersPresenter(display: display), workers: workers))
     }

@@ -4,17 +4,17 @@ import Foundation
 /// An unknown, malformed or disabled username, or an account without a usable password, costs the
 /// same Argon2id work as a wrong password (the dummy verify, and nothing more), and
 /// the throttle counts attempts for names that do not exist exactly as for those that do.
-public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>, LoginBusinessLogic, LoginDataStore {
-    public private(set) var signedInUser: UserProfile?
-    public private(set) var session: SessionInfo?
+package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>, LoginBusinessLogic, LoginDataStore {
+    package private(set) var signedInUser: UserProfile?
+    package private(set) var session: SessionInfo?
 
-    public func login(request: Login.Authenticate.Request) {
+    package func login(request: Login.Authenticate.Request) {
         signedInUser = nil
         session = nil
         presenter.presentLogin(response: SceneWork.respond { try authenticate(request) })
     }
 
-    public func abandonSession(request: Login.Abandon.Request) {
+    package func abandonSession(request: Login.Abandon.Request) {
         let now = workers.time.now()
         // Best effort: the display is already reporting why it could not keep the token.
         _ = try? workers.database.write { db in
@@ -103,7 +103,7 @@ public final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>,
         }
     }
 
-    public func completeLogin(request: Login.SecondFactor.Request) {
+    package func completeLogin(request: Login.SecondFactor.Request) {
         signedInUser = nil
         session = nil
         let now = workers.time.now()

@@ -1,15 +1,15 @@
 /// The Login scene: a username and password become a new session.
-public enum Login {
-    public enum Authenticate {
+package enum Login {
+    package enum Authenticate {
         /// What the display collected.
-        public struct Request: Sendable {
-            public var username: String
-            public var password: String
+        package struct Request: Sendable {
+            package var username: String
+            package var password: String
             /// A name for the new session ("work laptop"), checked like a display name.
-            public var label: String?
+            package var label: String?
 
             /// A request with the typed username and password.
-            public init(username: String, password: String, label: String? = nil) {
+            package init(username: String, password: String, label: String? = nil) {
                 self.username = username
                 self.password = password
                 self.label = label
@@ -17,7 +17,7 @@ public enum Login {
         }
 
         /// The outcome, for the presenter.
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             /// Signed in: the token is new and shown only this once.
             case signedIn(user: UserProfile, session: SessionInfo, token: SessionToken)
             /// Signed in, but an operator requires a new password: the session serves only that.
@@ -35,17 +35,17 @@ public enum Login {
 
         /// What every display shows: the sign-in's result (a display keeps its token, the CLI in the
         /// session file, and sends its challenge back with a code), or the presenter's failure.
-        public typealias ViewModel = Result<SignInResult, LatchkeyError>
+        package typealias ViewModel = Result<SignInResult, LatchkeyError>
     }
 
     /// The second step of a sign-in with a second factor: the challenge and the code (or a recovery code).
-    public enum SecondFactor {
-        public struct Request: Sendable {
-            public var challenge: LoginChallenge
-            public var code: String
+    package enum SecondFactor {
+        package struct Request: Sendable {
+            package var challenge: LoginChallenge
+            package var code: String
 
             /// A request completing the sign-in of `challenge` with `code`.
-            public init(challenge: LoginChallenge, code: String) {
+            package init(challenge: LoginChallenge, code: String) {
                 self.challenge = challenge
                 self.code = code
             }
@@ -53,13 +53,13 @@ public enum Login {
     }
 
     /// A display that could not keep a new session's token asks for the session to end at once.
-    public enum Abandon {
+    package enum Abandon {
         /// The token the display could not keep.
-        public struct Request: Sendable {
-            public var token: SessionToken
+        package struct Request: Sendable {
+            package var token: SessionToken
 
             /// A request to end the session of `token`.
-            public init(token: SessionToken) {
+            package init(token: SessionToken) {
                 self.token = token
             }
         }
@@ -69,7 +69,7 @@ public enum Login {
 extension Login.Authenticate.Response: ServiceResponse {}
 
 /// What the Login interactor does for a display.
-public protocol LoginBusinessLogic: AnyObject {
+package protocol LoginBusinessLogic: AnyObject {
     /// Checks the credentials, opens a session and presents the outcome.
     func login(request: Login.Authenticate.Request)
     /// Completes a sign-in that answered `.secondFactorRequired`; presents like `login`.
@@ -80,7 +80,7 @@ public protocol LoginBusinessLogic: AnyObject {
 }
 
 /// What the Login scene keeps for the scenes it leads to.
-public protocol LoginDataStore: AnyObject {
+package protocol LoginDataStore: AnyObject {
     /// The user who signed in, if the last request succeeded.
     var signedInUser: UserProfile? { get }
     /// The session that sign-in opened.
@@ -88,13 +88,13 @@ public protocol LoginDataStore: AnyObject {
 }
 
 /// How the Login presenter is reached.
-public protocol LoginPresentationLogic: AnyObject {
+package protocol LoginPresentationLogic: AnyObject {
     /// Formats the outcome for the display.
     func presentLogin(response: Login.Authenticate.Response)
 }
 
 /// What a display of the Login scene implements.
-public protocol LoginDisplayLogic: AnyObject {
+package protocol LoginDisplayLogic: AnyObject {
     /// Shows the outcome.
     func displayLogin(viewModel: Login.Authenticate.ViewModel)
 }

@@ -1,6 +1,6 @@
 /// Turns a sign-in outcome into the result every display shows.
-public final class LoginPresenter: ScenePresenter<any LoginDisplayLogic>, LoginPresentationLogic {
-    public func presentLogin(response: Login.Authenticate.Response) {
+package final class LoginPresenter: ScenePresenter<any LoginDisplayLogic>, LoginPresentationLogic {
+    package func presentLogin(response: Login.Authenticate.Response) {
         display?.displayLogin(viewModel: viewModel(for: response))
     }
 

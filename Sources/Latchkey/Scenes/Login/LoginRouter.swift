@@ -1,17 +1,17 @@
 /// Where a display goes after a successful sign-in.
-public protocol LoginRoutingLogic {
+package protocol LoginRoutingLogic {
     /// The WhoAmI scene for `display`, already holding the signed-in user.
     func routeToWhoAmI(display: any WhoAmIDisplayLogic) -> WhoAmIScene
 }
 
 /// The Login scene's data, for the router to pass on.
-public protocol LoginDataPassing {
+package protocol LoginDataPassing {
     var dataStore: any LoginDataStore { get }
 }
 
 /// Leads from Login to WhoAmI, handing over the signed-in user with no second database read.
-public final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
-    public let dataStore: any LoginDataStore
+package final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
+    package let dataStore: any LoginDataStore
     private let makeWhoAmI: (any WhoAmIDisplayLogic) -> WhoAmIScene
 
     init(dataStore: any LoginDataStore, makeWhoAmI: @escaping (any WhoAmIDisplayLogic) -> WhoAmIScene) {
@@ -19,7 +19,7 @@ public final class LoginRouter: LoginRoutingLogic, LoginDataPassing {
         self.makeWhoAmI = makeWhoAmI
     }
 
-    public func routeToWhoAmI(display: any WhoAmIDisplayLogic) -> WhoAmIScene {
+    package func routeToWhoAmI(display: any WhoAmIDisplayLogic) -> WhoAmIScene {
         let destination = makeWhoAmI(display)
         passDataToWhoAmI(source: dataStore, destination: destination.interactor)
         return destination

@@ -1,12 +1,12 @@
 /// The assembled Login scene, held by its display.
-public struct LoginScene {
-    public let interactor: any LoginBusinessLogic & LoginDataStore
-    public let router: any LoginRoutingLogic & LoginDataPassing
+package struct LoginScene {
+    package let interactor: any LoginBusinessLogic & LoginDataStore
+    package let router: any LoginRoutingLogic & LoginDataPassing
 }
 
 extension SceneFactory {
     /// Assembles the Login scene around `display`.
-    public func makeLoginScene(display: any LoginDisplayLogic) -> LoginScene {
+    package func makeLoginScene(display: any LoginDisplayLogic) -> LoginScene {
         let interactor = LoginInteractor(presenter: LoginPresenter(display: display), workers: workers)
         let router = LoginRouter(dataStore: interactor) { [self] whoAmIDisplay in
             makeWhoAmIScene(display: whoAmIDisplay)

@@ -1,7 +1,7 @@
 /// Revokes sessions by token. Finding the session and revoking it happen in one write transaction.
-public final class LogoutInteractor: SceneInteractor<any LogoutPresentationLogic>, LogoutBusinessLogic {
+package final class LogoutInteractor: SceneInteractor<any LogoutPresentationLogic>, LogoutBusinessLogic {
 
-    public func logout(request: Logout.SignOut.Request) {
+    package func logout(request: Logout.SignOut.Request) {
         presenter.presentLogout(response: SceneWork.respond { try signOut(request) })
     }
 

@@ -1,6 +1,6 @@
 /// Turns a sign-out outcome into the count of ended sessions every display shows.
-public final class LogoutPresenter: ScenePresenter<any LogoutDisplayLogic>, LogoutPresentationLogic {
-    public func presentLogout(response: Logout.SignOut.Response) {
+package final class LogoutPresenter: ScenePresenter<any LogoutDisplayLogic>, LogoutPresentationLogic {
+    package func presentLogout(response: Logout.SignOut.Response) {
         display?.displayLogout(viewModel: viewModel(for: response))
     }
 

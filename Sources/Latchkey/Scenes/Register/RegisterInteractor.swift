@@ -1,9 +1,9 @@
 import Foundation
 
 /// Validates a registration, hashes the password and stores the account.
-public final class RegisterInteractor: SceneInteractor<any RegisterPresentationLogic>, RegisterBusinessLogic {
+package final class RegisterInteractor: SceneInteractor<any RegisterPresentationLogic>, RegisterBusinessLogic {
 
-    public func register(request: Register.CreateAccount.Request) {
+    package func register(request: Register.CreateAccount.Request) {
         presenter.presentRegistration(
             response: SceneWork.respond {
                 do {

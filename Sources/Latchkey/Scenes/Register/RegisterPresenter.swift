@@ -1,6 +1,6 @@
 /// Turns a registration outcome into the account every display shows, or the failure's wording.
-public final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>, RegisterPresentationLogic {
-    public func presentRegistration(response: Register.CreateAccount.Response) {
+package final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>, RegisterPresentationLogic {
+    package func presentRegistration(response: Register.CreateAccount.Response) {
         display?.displayRegistration(viewModel: Self.viewModel(for: response))
     }
 

@@ -3,9 +3,10 @@ import Foundation
 /// Enrolls, confirms, disables the TOTP factor and replaces recovery codes. The password (and the
 /// code, where the factor is on) goes through the one re-authentication sequence; wrong codes count
 /// in the throttle like wrong passwords.
-public final class SecondFactorInteractor: SceneInteractor<any SecondFactorPresentationLogic>, SecondFactorBusinessLogic
+package final class SecondFactorInteractor: SceneInteractor<any SecondFactorPresentationLogic>,
+    SecondFactorBusinessLogic
 {
-    public func change(request: SecondFactor.Change.Request) {
+    package func change(request: SecondFactor.Change.Request) {
         presenter.presentChange(response: SceneWork.respond { try apply(request) })
     }
 

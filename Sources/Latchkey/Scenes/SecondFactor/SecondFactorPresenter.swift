@@ -1,6 +1,6 @@
 /// Turns second-factor outcomes into the result every display shows, or the failure's wording.
-public final class SecondFactorPresenter: ScenePresenter<any SecondFactorDisplayLogic>, SecondFactorPresentationLogic {
-    public func presentChange(response: SecondFactor.Change.Response) {
+package final class SecondFactorPresenter: ScenePresenter<any SecondFactorDisplayLogic>, SecondFactorPresentationLogic {
+    package func presentChange(response: SecondFactor.Change.Response) {
         display?.displayChange(viewModel: viewModel(for: response))
     }
 

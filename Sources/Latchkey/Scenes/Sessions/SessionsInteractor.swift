@@ -1,8 +1,8 @@
 import Foundation
 
 /// Lists and ends the signed-in user's own sessions; another user's session is never found.
-public final class SessionsInteractor: SceneInteractor<any SessionsPresentationLogic>, SessionsBusinessLogic {
-    public func fetchSessions(request: Sessions.List.Request) {
+package final class SessionsInteractor: SceneInteractor<any SessionsPresentationLogic>, SessionsBusinessLogic {
+    package func fetchSessions(request: Sessions.List.Request) {
         let now = workers.time.now()
         presenter.presentSessions(
             response: SceneWork.respond {
@@ -18,7 +18,7 @@ public final class SessionsInteractor: SceneInteractor<any SessionsPresentationL
             })
     }
 
-    public func revokeSessions(request: Sessions.Revoke.Request) {
+    package func revokeSessions(request: Sessions.Revoke.Request) {
         let now = workers.time.now()
         presenter.presentRevocation(
             response: SceneWork.respond {

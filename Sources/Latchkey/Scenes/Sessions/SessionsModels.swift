@@ -1,61 +1,61 @@
-public import Foundation
+package import Foundation
 
 /// The Sessions scene: where the signed-in user is signed in, and ending one or all other sessions.
-public enum Sessions {
+package enum Sessions {
     /// One live session as the interactor found it.
-    public struct Item: Sendable, Hashable {
-        public let session: SessionInfo
+    package struct Item: Sendable, Hashable {
+        package let session: SessionInfo
         /// When it ends unless used again: the earlier of its lifetime and its idle timeout.
-        public let endsAt: Date
+        package let endsAt: Date
         /// True for the session the request came with.
-        public let isCurrent: Bool
+        package let isCurrent: Bool
     }
 
-    public enum List {
+    package enum List {
         /// The session's token.
-        public struct Request: Sendable {
-            public var token: SessionToken?
+        package struct Request: Sendable {
+            package var token: SessionToken?
 
             /// A request for the live sessions of the user of `token`.
-            public init(token: SessionToken?) {
+            package init(token: SessionToken?) {
                 self.token = token
             }
         }
 
         /// The outcome, for the presenter.
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             case sessions([Item])
             case sessionRefused(SessionProblem)
             case unavailable(ServiceProblem)
         }
 
         /// One session ready to show.
-        public struct Entry: Sendable, Hashable {
-            public let shortID: String
-            public let label: String?
-            public let created: String
-            public let lastUsed: String
-            public let expires: String
-            public let createdISO8601: String
-            public let lastUsedISO8601: String
-            public let expiresISO8601: String
-            public let isCurrent: Bool
+        package struct Entry: Sendable, Hashable {
+            package let shortID: String
+            package let label: String?
+            package let created: String
+            package let lastUsed: String
+            package let expires: String
+            package let createdISO8601: String
+            package let lastUsedISO8601: String
+            package let expiresISO8601: String
+            package let isCurrent: Bool
             /// Where it was opened from (an address), when a server said.
-            public var address: String? = nil
+            package var address: String? = nil
             /// The user agent, or the local program and terminal, it was opened with.
-            public var userAgent: String? = nil
+            package var userAgent: String? = nil
         }
 
         /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
+        package enum ViewModel: Sendable, Hashable {
             case sessions([Entry])
             case failed(LatchkeyError)
         }
     }
 
-    public enum Revoke {
+    package enum Revoke {
         /// Which sessions to end.
-        public enum Target: Sendable, Hashable {
+        package enum Target: Sendable, Hashable {
             /// The session with this short id (as `latchkey sessions` shows it).
             case session(String)
             /// Every session but the current one.
@@ -63,19 +63,19 @@ public enum Sessions {
         }
 
         /// The session's token and the target.
-        public struct Request: Sendable {
-            public var token: SessionToken?
-            public var target: Target
+        package struct Request: Sendable {
+            package var token: SessionToken?
+            package var target: Target
 
             /// A request to end `target` on behalf of the user of `token`.
-            public init(token: SessionToken?, target: Target) {
+            package init(token: SessionToken?, target: Target) {
                 self.token = token
                 self.target = target
             }
         }
 
         /// The outcome, for the presenter.
-        public enum Response: Sendable, Hashable {
+        package enum Response: Sendable, Hashable {
             /// `count` sessions ended; `includedCurrent` when the current one was among them.
             case revoked(count: Int, includedCurrent: Bool)
             /// No live session of this user has that id (whoever else's it may be).
@@ -85,7 +85,7 @@ public enum Sessions {
         }
 
         /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
+        package enum ViewModel: Sendable, Hashable {
             case revoked(message: String, endedCurrent: Bool)
             case failed(LatchkeyError)
         }
@@ -96,7 +96,7 @@ extension Sessions.List.Response: SessionScopedResponse {}
 extension Sessions.Revoke.Response: SessionScopedResponse {}
 
 /// What the Sessions interactor does for a display.
-public protocol SessionsBusinessLogic: AnyObject {
+package protocol SessionsBusinessLogic: AnyObject {
     /// Lists the signed-in user's live sessions.
     func fetchSessions(request: Sessions.List.Request)
     /// Ends one session, or all but the current one.
@@ -104,7 +104,7 @@ public protocol SessionsBusinessLogic: AnyObject {
 }
 
 /// How the Sessions presenter is reached.
-public protocol SessionsPresentationLogic: AnyObject {
+package protocol SessionsPresentationLogic: AnyObject {
     /// Formats the list.
     func presentSessions(response: Sessions.List.Response)
     /// Formats the outcome of a revocation.
@@ -112,7 +112,7 @@ public protocol SessionsPresentationLogic: AnyObject {
 }
 
 /// What a display of the Sessions scene implements.
-public protocol SessionsDisplayLogic: AnyObject {
+package protocol SessionsDisplayLogic: AnyObject {
     /// Shows the list or the failure.
     func displaySessions(viewModel: Sessions.List.ViewModel)
     /// Shows the outcome of a revocation.

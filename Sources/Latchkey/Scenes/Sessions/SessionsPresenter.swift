@@ -1,10 +1,10 @@
 /// Turns sessions into the rows a display shows.
-public final class SessionsPresenter: ScenePresenter<any SessionsDisplayLogic>, SessionsPresentationLogic {
-    public func presentSessions(response: Sessions.List.Response) {
+package final class SessionsPresenter: ScenePresenter<any SessionsDisplayLogic>, SessionsPresentationLogic {
+    package func presentSessions(response: Sessions.List.Response) {
         display?.displaySessions(viewModel: Self.viewModel(for: response))
     }
 
-    public func presentRevocation(response: Sessions.Revoke.Response) {
+    package func presentRevocation(response: Sessions.Revoke.Response) {
         display?.displayRevocation(viewModel: Self.viewModel(for: response))
     }
 

@@ -1,9 +1,9 @@
 /// Assembles each scene from its display and the shared Workers; nothing inside a scene builds a Worker.
-public struct SceneFactory: Sendable {
-    public let workers: LatchkeyWorkers
+package struct SceneFactory: Sendable {
+    package let workers: LatchkeyWorkers
 
     /// A factory over `workers`.
-    public init(workers: LatchkeyWorkers) {
+    package init(workers: LatchkeyWorkers) {
         self.workers = workers
     }
 }

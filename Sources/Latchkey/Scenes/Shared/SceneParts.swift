@@ -1,26 +1,26 @@
 /// What every interactor holds: its presenter and the shared Workers, both injected, both `let`.
-open class SceneInteractor<Presenter> {
+package class SceneInteractor<Presenter> {
     let presenter: Presenter
     let workers: LatchkeyWorkers
 
     /// An interactor that reports to `presenter` and works through `workers`.
-    public init(presenter: Presenter, workers: LatchkeyWorkers) {
+    package init(presenter: Presenter, workers: LatchkeyWorkers) {
         self.presenter = presenter
         self.workers = workers
     }
 }
 
 /// What every presenter holds: its display, weakly, as in Clean Swift (the display owns the scene).
-open class ScenePresenter<Display> {
+package class ScenePresenter<Display> {
     private weak var object: AnyObject?
 
     /// A presenter for `display` (set later when nil).
-    public init(display: Display? = nil) {
+    package init(display: Display? = nil) {
         object = display.map { $0 as AnyObject }
     }
 
     /// The display, while it is alive.
-    public var display: Display? {
+    package var display: Display? {
         get { object as? Display }
         set { object = newValue.map { $0 as AnyObject } }
     }

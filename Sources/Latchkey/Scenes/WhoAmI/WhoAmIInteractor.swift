@@ -1,12 +1,12 @@
 import Foundation
 
 /// Finds who a session belongs to, or shows the user the Login router handed over.
-public final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogic>, WhoAmIBusinessLogic, WhoAmIDataStore
+package final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogic>, WhoAmIBusinessLogic, WhoAmIDataStore
 {
-    public var handedOverUser: UserProfile?
-    public var handedOverSession: SessionInfo?
+    package var handedOverUser: UserProfile?
+    package var handedOverSession: SessionInfo?
 
-    public func fetchProfile(request: WhoAmI.Profile.Request) {
+    package func fetchProfile(request: WhoAmI.Profile.Request) {
         presenter.presentProfile(
             response: SceneWork.respond {
                 switch request.source {

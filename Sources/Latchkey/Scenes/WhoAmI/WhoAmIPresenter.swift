@@ -1,6 +1,6 @@
 /// Turns a profile into the principal every display shows, with the phone masked.
-public final class WhoAmIPresenter: ScenePresenter<any WhoAmIDisplayLogic>, WhoAmIPresentationLogic {
-    public func presentProfile(response: WhoAmI.Profile.Response) {
+package final class WhoAmIPresenter: ScenePresenter<any WhoAmIDisplayLogic>, WhoAmIPresentationLogic {
+    package func presentProfile(response: WhoAmI.Profile.Response) {
         display?.displayProfile(viewModel: viewModel(for: response))
     }
 

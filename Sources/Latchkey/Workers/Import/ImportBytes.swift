@@ -1,9 +1,9 @@
 import Foundation
 
 /// Why an import file cannot be read on: the line it stopped at and why. Nothing is imported.
-public struct ImportFileProblem: Error, Sendable, Hashable {
-    public let line: Int
-    public let message: String
+package struct ImportFileProblem: Error, Sendable, Hashable {
+    package let line: Int
+    package let message: String
 }
 
 /// The bytes of an import file, read 64 KiB at a time from a descriptor, so memory stays flat

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The formats `latchkey admin import` reads.
-public enum ImportFormat: String, Sendable, CaseIterable {
+package enum ImportFormat: String, Sendable, CaseIterable {
     /// A header row naming columns from `ImportReader.csvColumns`; RFC 4180 quoting.
     case csv
     /// `user:hash` lines, as Apache's `htpasswd` writes them.

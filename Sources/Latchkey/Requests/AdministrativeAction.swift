@@ -1,0 +1,20 @@
+/// What to do to an account.
+public enum AdministrativeAction: Sendable, Hashable {
+    /// Refuse every sign-in and end every session.
+    case disable
+    case enable
+    /// Clear the throttle of the name.
+    case unlock
+    /// The next sign-in leads only to changing the password.
+    case expirePassword
+    /// Erase the account; its audit events keep a pseudonym.
+    case delete
+    /// Set a password (through the rules) and end every session.
+    case setPassword(String)
+    /// Add and remove roles.
+    case roles(add: [String], remove: [String])
+    /// Remove the second factor and its recovery codes (a user who lost both).
+    case resetSecondFactor
+    /// Revokes one of the user's personal access tokens by its short id.
+    case revokeToken(id: String)
+}

@@ -1,0 +1,9 @@
+/// What the signed-in user asks for.
+public enum SecondFactorAction: Sendable, Hashable {
+    /// A new secret, pending until confirmed (replaces an unconfirmed one).
+    case enroll(password: String)
+    /// Turns the pending factor on with a first code; answers the recovery codes.
+    case confirm(code: String)
+    case disable(password: String, code: String)
+    case replaceRecoveryCodes(password: String, code: String)
+}
