@@ -5,8 +5,6 @@ import GRDB
 @_spi(Benchmarks) import Latchkey
 import Synchronization
 
-}
-
 /// One row of the report (encoded by `Report`: a value that is not measured is JSON null).
 struct Result {
     let name: String
