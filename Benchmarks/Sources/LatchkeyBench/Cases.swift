@@ -161,7 +161,7 @@ struct Cases {
                     { _ in
                         user += 1
                         scene.signIn(
-                                username: String(format: "user%07d", user), password: "not the password at all")
+                            username: String(format: "user%07d", user), password: "not the password at all")
                     }
                 ),
                 (
