@@ -37,8 +37,8 @@ public final class LatchkeyService: Sendable {
     public let workers: LatchkeyWorkers
     /// Where the service says how calls ended (see `ServiceLogging`); silent unless given one.
     public let logger: Logger
-    private let hashing: Lane
-    private let database: Lane
+    let hashing: Lane
+    let database: Lane
     /// Runs the application's deliveries, after the answers, so a slow one delays no request.
     private let delivery: DeliveryQueue
     /// Keeps a flood of one refused access token to a log line a minute.

@@ -49,11 +49,9 @@ public enum AccessTokens {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case created(token: String, entry: Entry)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the new token (its text this once) and what it is, or the
+        /// presenter's failure.
+        public typealias ViewModel = Result<CreatedAccessToken, LatchkeyError>
     }
 
     public enum List {
@@ -73,10 +71,8 @@ public enum AccessTokens {
             case unavailable(ServiceProblem)
         }
 
-        public enum ViewModel: Sendable, Hashable {
-            case tokens([Entry])
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the tokens that still work, newest first, or the presenter's failure.
+        public typealias ViewModel = Result<[AccessTokenSummary], LatchkeyError>
     }
 
     public enum Revoke {
@@ -100,28 +96,8 @@ public enum AccessTokens {
             case unavailable(ServiceProblem)
         }
 
-        public enum ViewModel: Sendable, Hashable {
-            case revoked(message: String)
-            case failed(LatchkeyError)
-        }
-    }
-
-    /// One token ready to show.
-    public struct Entry: Sendable, Hashable {
-        public let id: String
-        public let name: String
-        public let roles: [String]
-        public let created: String
-        public let createdISO8601: String
-        /// "never" for a token that does not expire.
-        public let expires: String
-        public let expiresISO8601: String?
-        /// "never" for a token not used yet.
-        public let lastUsed: String
-        public let lastUsedISO8601: String?
-        /// Where it was last used from, when a server said, and with what.
-        public let lastUsedAddress: String?
-        public let lastUsedAgent: String?
+        /// What every display shows: the token revoked, or the presenter's failure.
+        public typealias ViewModel = Result<AccessTokenSummary, LatchkeyError>
     }
 }
 

@@ -29,26 +29,6 @@ public enum Admin {
         public var importedScheme: String? = nil
     }
 
-    /// One account in a list, ready to show: email and phone masked.
-    public struct Row: Sendable, Hashable {
-        public let username: String
-        public let displayName: String?
-        public let maskedEmail: String?
-        public let maskedPhone: String?
-        public let created: String
-        public let createdISO8601: String
-        public let lastSignIn: String?
-        public let lastSignInISO8601: String?
-        public let isDisabled: Bool
-        public let isLocked: Bool
-        public let passwordChangeRequired: Bool
-        public let roles: [String]
-        public let secondFactorOn: Bool
-        public let recoveryCodesLeft: Int
-        /// The scheme of an imported hash still waiting for its first sign-in.
-        public let importedScheme: String?
-    }
-
     /// Why an admin request names no account.
     public enum AccountProblem: Error, Sendable, Hashable {
         case invalidUsername(Username.Problem)
@@ -78,11 +58,8 @@ public enum Admin {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case users([Row])
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the accounts, email and phone masked, or the presenter's failure.
+        public typealias ViewModel = Result<[AccountSummary], LatchkeyError>
     }
 
     public enum ShowUser {
@@ -107,13 +84,9 @@ public enum Admin {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case account(
-                Row, sessions: [Sessions.List.Entry], events: [History.ListEvents.Entry],
-                tokens: [AccessTokens.Entry] = [])
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the account with its sessions, tokens and events, or the
+        /// presenter's failure.
+        public typealias ViewModel = Result<AccountDetail, LatchkeyError>
     }
 
     public enum Act {
@@ -178,11 +151,8 @@ public enum Admin {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case done(message: String, roles: [String]?)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: what the action did, or the presenter's failure.
+        public typealias ViewModel = Result<AdministrationResult, LatchkeyError>
     }
 }
 
