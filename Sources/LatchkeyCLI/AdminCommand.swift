@@ -251,63 +251,71 @@ final class AdminView: CommandView, AdminDisplayLogic {
 
     func displayUsers(viewModel: Admin.ListUsers.ViewModel) {
         switch viewModel {
-        case .users(let rows):
+        case .success(let accounts):
             show(
-                message: nil, json: JSONOutput.Accounts(users: rows.map(JSONOutput.Account.init(row:))),
-                text: rows.isEmpty ? "No accounts." : rows.map(Self.line).joined(separator: "\n"))
-        case .failed(let failure):
+                message: nil, json: JSONOutput.Accounts(users: accounts),
+                text: accounts.isEmpty ? "No accounts." : accounts.map(Self.line).joined(separator: "\n"))
+        case .failure(let failure):
             record(failure)
         }
     }
 
     func displayUser(viewModel: Admin.ShowUser.ViewModel) {
         switch viewModel {
-        case .account(let row, let sessions, let events, let tokens):
+        case .success(let detail):
+            let tokens = detail.accessTokens
             if tokensOnly {
                 show(
-                    message: nil, json: JSONOutput.TokenList(tokens: tokens.map(JSONOutput.Token.init(entry:))),
+                    message: nil, json: JSONOutput.TokenList(tokens: tokens),
                     text: tokens.isEmpty ? "No access tokens." : tokens.map(TokensView.line).joined(separator: "\n"))
                 return
             }
-            var lines = [Self.line(row)]
-            lines += sessions.map {
-                "  session \($0.shortID)  \(TerminalEscaping.escape($0.label ?? "(no label)"))  since \($0.created), ends \($0.expires)"
+            var lines = [Self.line(detail.account)]
+            lines += detail.sessions.map {
+                "  session \($0.id)  \(TerminalEscaping.escape($0.label ?? "(no label)"))  since "
+                    + "\(DateText.format($0.created)), ends \(DateText.format($0.expires))"
             }
             lines += tokens.map { "  token \(TokensView.line($0))" }
-            lines += events.map { "  \($0.time)  \($0.description)" }
-            show(
-                message: nil,
-                json: JSONOutput.AccountDetail(
-                    user: .init(row: row), sessions: sessions.map(JSONOutput.Session.init(entry:)),
-                    events: events.map(JSONOutput.Event.init(entry:)),
-                    accessTokens: tokens.map(JSONOutput.Token.init(entry:))),
-                text: lines.joined(separator: "\n"))
-        case .failed(let failure):
+            lines += detail.events.indices.map {
+                "  \(DateText.format(detail.events[$0].time))  \(Self.description(of: detail, at: $0))"
+            }
+            show(message: nil, json: JSONOutput.AccountDetail(detail), text: lines.joined(separator: "\n"))
+        case .failure(let failure):
             record(failure)
         }
     }
 
     func displayAction(viewModel: Admin.Act.ViewModel) {
         switch viewModel {
-        case .done(let message, let roles):
-            show(message: message, json: JSONOutput.Done(message: message, roles: roles), text: nil)
-        case .failed(let failure): record(failure)
+        case .success(let result):
+            let message = AdministrationText.message(result)
+            show(message: message, json: JSONOutput.Administered(message: message, result: result), text: nil)
+        case .failure(let failure):
+            record(failure)
         }
     }
 
-    private static func line(_ row: Admin.Row) -> String {
+    /// The event at `index` in words, as `history` says it (its kind when the words are missing).
+    static func description(of detail: AccountDetail, at index: Int) -> String {
+        detail.eventDescriptions.indices.contains(index)
+            ? detail.eventDescriptions[index] : detail.events[index].kind
+    }
+
+    private static func line(_ account: AccountSummary) -> String {
         var flags: [String] = []
-        if row.isDisabled { flags.append("disabled") }
-        if row.isLocked { flags.append("locked") }
-        if row.passwordChangeRequired { flags.append("must change password") }
-        if row.secondFactorOn { flags.append("second factor, \(row.recoveryCodesLeft) recovery codes") }
-        if let scheme = row.importedScheme { flags.append("imported \(scheme) hash") }
+        if account.disabled { flags.append("disabled") }
+        if account.locked { flags.append("locked") }
+        if account.passwordChangeRequired { flags.append("must change password") }
+        if account.secondFactor { flags.append("second factor, \(account.recoveryCodesLeft) recovery codes") }
+        if let scheme = account.importedHash { flags.append("imported \(scheme) hash") }
         let name =
-            TerminalEscaping.escape(row.username) + (row.displayName.map { " (\(TerminalEscaping.escape($0)))" } ?? "")
+            TerminalEscaping.escape(account.username)
+            + (account.displayName.map { " (\(TerminalEscaping.escape($0)))" } ?? "")
         return [
-            name, row.maskedEmail.map(TerminalEscaping.escape) ?? "-", row.maskedPhone ?? "-", "since \(row.created)",
-            "last sign-in \(row.lastSignIn ?? "never")",
-            "roles: " + (row.roles.isEmpty ? "none" : row.roles.joined(separator: ",")),
+            name, account.email.map(TerminalEscaping.escape) ?? "-", account.phone ?? "-",
+            "since \(DateText.format(account.created))",
+            "last sign-in \(account.lastSignIn.map(DateText.format) ?? "never")",
+            "roles: " + (account.roles.isEmpty ? "none" : account.roles.joined(separator: ",")),
         ].joined(separator: "  ") + (flags.isEmpty ? "" : "  [" + flags.joined(separator: ", ") + "]")
     }
 }

@@ -160,90 +160,54 @@ enum JSONOutput {
         }
     }
 
-    /// `tokens create`: the token, shown this once, and what it is.
-    struct CreatedToken: Encodable {
-        let token: String
-        let accessToken: Token
-    }
-
-    /// `tokens list`.
+    /// `tokens list` and `admin tokens`.
     struct TokenList: Encodable {
-        let tokens: [Token]
+        let tokens: [AccessTokenSummary]
     }
 
-    /// `tokens revoke`.
+    /// `tokens revoke`: the message, and the token revoked.
     struct Revoked: Encodable {
         let revoked = true
         let message: String
-    }
-
-    /// One personal access token (never the token itself).
-    struct Token: Encodable {
-        let id: String
-        let name: String
-        let roles: [String]
-        let created: String
-        let expires: Nullable<String>
-        let lastUsed: Nullable<String>
-        let lastUsedAddress: Nullable<String>
-        let lastUsedUserAgent: Nullable<String>
-
-        init(entry: AccessTokens.Entry) {
-            id = entry.id
-            name = entry.name
-            roles = entry.roles
-            created = entry.createdISO8601
-            expires = Nullable(entry.expiresISO8601)
-            lastUsed = Nullable(entry.lastUsedISO8601)
-            lastUsedAddress = Nullable(entry.lastUsedAddress)
-            lastUsedUserAgent = Nullable(entry.lastUsedAgent)
-        }
-    }
-
-    /// An account of `admin users` and `admin show`, email and phone masked.
-    struct Account: Encodable {
-        let username: String
-        let displayName: Nullable<String>
-        let email: Nullable<String>
-        let phone: Nullable<String>
-        let created: String
-        let lastSignIn: Nullable<String>
-        let disabled: Bool
-        let locked: Bool
-        let passwordChangeRequired: Bool
-        let roles: [String]
-        let secondFactor: Bool
-        let recoveryCodesLeft: Int
-        let importedHash: Nullable<String>
-
-        init(row: Admin.Row) {
-            username = row.username
-            displayName = Nullable(row.displayName)
-            email = Nullable(row.maskedEmail)
-            phone = Nullable(row.maskedPhone)
-            created = row.createdISO8601
-            lastSignIn = Nullable(row.lastSignInISO8601)
-            disabled = row.isDisabled
-            locked = row.isLocked
-            passwordChangeRequired = row.passwordChangeRequired
-            roles = row.roles
-            secondFactor = row.secondFactorOn
-            recoveryCodesLeft = row.recoveryCodesLeft
-            importedHash = Nullable(row.importedScheme)
-        }
+        let accessToken: AccessTokenSummary
     }
 
     /// `admin users`' result.
     struct Accounts: Encodable {
-        let users: [Account]
+        let users: [AccountSummary]
     }
 
-    /// `admin show`'s result.
+    /// `admin show`'s result: the account under `user`, each event with its description.
     struct AccountDetail: Encodable {
-        let user: Account
-        let sessions: [Session]
+        /// One event of the account: the library's entry, and what `history` says of it.
+        struct Event: Encodable {
+            enum CodingKeys: String, CodingKey {
+                case description
+            }
+
+            let entry: HistoryEntry
+            let description: String
+
+            func encode(to encoder: any Encoder) throws {
+                try entry.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(description, forKey: .description)
+            }
+        }
+
+        let user: AccountSummary
+        let sessions: [SessionSummary]
         let events: [Event]
-        let accessTokens: [Token]
+        let accessTokens: [AccessTokenSummary]
+
+        init(_ detail: Latchkey.AccountDetail) {
+            user = detail.account
+            sessions = detail.sessions
+            events = detail.events.enumerated().map { index, entry in
+                Event(entry: entry, description: AdminView.description(of: detail, at: index))
+            }
+            accessTokens = detail.accessTokens
+        }
     }
 
     /// The result of an admin action (`roles` only from `admin roles`).
@@ -251,6 +215,23 @@ enum JSONOutput {
         let done = true
         let message: String
         let roles: [String]?
+    }
+
+    /// The result of an admin action: `done`, the message, and what the action did.
+    struct Administered: Encodable {
+        enum CodingKeys: String, CodingKey {
+            case done, message
+        }
+
+        let message: String
+        let result: AdministrationResult
+
+        func encode(to encoder: any Encoder) throws {
+            try result.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(true, forKey: .done)
+            try container.encode(message, forKey: .message)
+        }
     }
 
     /// Any failure: its stable code (the library's `LatchkeyError` codes), message and exit code.

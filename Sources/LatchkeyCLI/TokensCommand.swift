@@ -97,50 +97,55 @@ struct TokensRevokeCommand: LatchkeyCommand {
     }
 }
 
-/// Shows the AccessTokens scene's view models.
+/// Shows the AccessTokens scene's results.
 final class TokensView: CommandView, AccessTokensDisplayLogic {
     func displayCreated(viewModel: AccessTokens.Create.ViewModel) {
         switch viewModel {
-        case .created(let token, let entry):
+        case .success(let created):
             show(
-                message: nil, json: JSONOutput.CreatedToken(token: token, accessToken: .init(entry: entry)),
-                text: token + "\n" + "Created \(Self.describe(entry)). Copy it now: it is not shown again.")
-        case .failed(let failure):
+                message: nil, json: created,
+                text: created.token + "\n"
+                    + "Created \(Self.describe(created.summary)). Copy it now: it is not shown again.")
+        case .failure(let failure):
             record(failure)
         }
     }
 
     func displayTokens(viewModel: AccessTokens.List.ViewModel) {
         switch viewModel {
-        case .tokens(let entries):
-            let lines = entries.map(Self.line)
+        case .success(let tokens):
             show(
-                message: nil, json: JSONOutput.TokenList(tokens: entries.map(JSONOutput.Token.init(entry:))),
-                text: entries.isEmpty ? "No access tokens." : lines.joined(separator: "\n"))
-        case .failed(let failure):
+                message: nil, json: JSONOutput.TokenList(tokens: tokens),
+                text: tokens.isEmpty ? "No access tokens." : tokens.map(Self.line).joined(separator: "\n"))
+        case .failure(let failure):
             record(failure)
         }
     }
 
     func displayRevocation(viewModel: AccessTokens.Revoke.ViewModel) {
         switch viewModel {
-        case .revoked(let message): show(message: message, json: JSONOutput.Revoked(message: message), text: nil)
-        case .failed(let failure): record(failure)
+        case .success(let token):
+            let message = "Revoked the access token \(TerminalEscaping.escape(token.name))."
+            show(message: message, json: JSONOutput.Revoked(message: message, accessToken: token), text: nil)
+        case .failure(let failure):
+            record(failure)
         }
     }
 
     /// One token as `tokens list` and `admin tokens` show it.
-    static func line(_ entry: AccessTokens.Entry) -> String {
-        var text = entry.id + "  " + describe(entry)
-        text += "\n      created \(entry.created), expires \(entry.expires), last used \(entry.lastUsed)"
-        let origin = [entry.lastUsedAddress, entry.lastUsedAgent.map { "(\($0))" }].compactMap { $0 }
+    static func line(_ token: AccessTokenSummary) -> String {
+        var text = token.id + "  " + describe(token)
+        text +=
+            "\n      created \(DateText.format(token.created)), expires \(token.expires.map(DateText.format) ?? "never")"
+        text += ", last used \(token.lastUsed.map(DateText.format) ?? "never")"
+        let origin = [token.lastUsedAddress, token.lastUsedUserAgent.map { "(\($0))" }].compactMap { $0 }
         if !origin.isEmpty { text += " from " + TerminalEscaping.escape(origin.joined(separator: " ")) }
         return text
     }
 
     /// "NAME (roles: a, b)", the name escaped for the terminal.
-    private static func describe(_ entry: AccessTokens.Entry) -> String {
-        TerminalEscaping.escape(entry.name)
-            + (entry.roles.isEmpty ? " (no roles)" : " (roles: \(entry.roles.joined(separator: ", ")))")
+    private static func describe(_ token: AccessTokenSummary) -> String {
+        TerminalEscaping.escape(token.name)
+            + (token.roles.isEmpty ? " (no roles)" : " (roles: \(token.roles.joined(separator: ", ")))")
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// What Latchkey knows of a user, without secrets.
 package struct UserProfile: Sendable, Hashable {

@@ -10,17 +10,9 @@ extension LatchkeyService {
         try await logged("create_access_token") { () async throws(LatchkeyError) in
             let request = AccessTokens.Create.Request(
                 token: try Self.session(token, for: "manage access tokens"), name: name, roles: roles, expiry: expiry)
-            let response = try await runOnDatabaseLane(client) { workers in
-                Capture<AccessTokens.Create.Response>.answer {
-                    AccessTokensInteractor(presenter: $0, workers: workers).createToken(request: request)
-                }
-            }
-            switch response {
-            case .created(let info, let made):
-                return CreatedAccessToken(token: made.secret, summary: AccessTokenSummary(info))
-            case .refused: throw Self.failed(AccessTokensPresenter.viewModel(for: response))
-            case .sessionRefused(let problem): throw .session(problem)
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: database, client) { workers, display in
+                AccessTokensInteractor(presenter: AccessTokensPresenter(display: display), workers: workers)
+                    .createToken(request: request)
             }
         }
     }
@@ -29,15 +21,9 @@ extension LatchkeyService {
     public func accessTokens(token: String) async throws(LatchkeyError) -> [AccessTokenSummary] {
         try await logged("access_tokens") { () async throws(LatchkeyError) in
             let request = AccessTokens.List.Request(token: try Self.session(token, for: "manage access tokens"))
-            let response = try await runOnDatabaseLane { workers in
-                Capture<AccessTokens.List.Response>.answer {
-                    AccessTokensInteractor(presenter: $0, workers: workers).fetchTokens(request: request)
-                }
-            }
-            switch response {
-            case .tokens(let tokens): return tokens.map(AccessTokenSummary.init)
-            case .sessionRefused(let problem): throw .session(problem)
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: database, nil) { workers, display in
+                AccessTokensInteractor(presenter: AccessTokensPresenter(display: display), workers: workers)
+                    .fetchTokens(request: request)
             }
         }
     }
@@ -49,16 +35,9 @@ extension LatchkeyService {
         try await logged("revoke_access_token") { () async throws(LatchkeyError) in
             let request = AccessTokens.Revoke.Request(
                 token: try Self.session(token, for: "manage access tokens"), id: id)
-            let response = try await runOnDatabaseLane(client) { workers in
-                Capture<AccessTokens.Revoke.Response>.answer {
-                    AccessTokensInteractor(presenter: $0, workers: workers).revokeToken(request: request)
-                }
-            }
-            switch response {
-            case .revoked(let info): return AccessTokenSummary(info)
-            case .noSuchToken: throw Self.failed(AccessTokensPresenter.viewModel(for: response))
-            case .sessionRefused(let problem): throw .session(problem)
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: database, client) { workers, display in
+                AccessTokensInteractor(presenter: AccessTokensPresenter(display: display), workers: workers)
+                    .revokeToken(request: request)
             }
         }
     }
@@ -70,23 +49,5 @@ extension LatchkeyService {
             throw LatchkeyError(code: .forbidden, message: "An access token cannot \(action): sign in for a session.")
         }
         return SessionToken(text)
-    }
-}
-
-extension Capture: AccessTokensPresentationLogic {
-    func presentCreated(response: AccessTokens.Create.Response) { self.response = response as? Response }
-    func presentTokens(response: AccessTokens.List.Response) { self.response = response as? Response }
-    func presentRevocation(response: AccessTokens.Revoke.Response) { self.response = response as? Response }
-}
-
-extension AccessTokens.Create.ViewModel: FailureCarrying {
-    var failure: LatchkeyError? {
-        if case .failed(let failure) = self { failure } else { nil }
-    }
-}
-
-extension AccessTokens.Revoke.ViewModel: FailureCarrying {
-    var failure: LatchkeyError? {
-        if case .failed(let failure) = self { failure } else { nil }
     }
 }

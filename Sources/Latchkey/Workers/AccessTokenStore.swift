@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// One personal access token as its owner sees it (never the token itself).
 package struct AccessTokenInfo: Sendable, Hashable {

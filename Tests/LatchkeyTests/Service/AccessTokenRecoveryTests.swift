@@ -65,8 +65,11 @@ import Testing
             request: .init(username: "alice", action: .setPassword(newPassword), actor: .init(osUser: "root")))
         #expect(spy.actions == [.passwordSet(username: "alice", sessionsEnded: 1, accessTokensRevoked: 2)])
         #expect(
-            AdminPresenter.viewModel(for: spy.actions[0])
-                == .done(message: "Password of alice set; 1 session ended; 2 access tokens revoked.", roles: nil))
+            Presented.action(spy.actions[0])
+                == .success(
+                    AdministrationResult(
+                        outcome: "password_set", username: "alice", sessionsEnded: 1, accessTokensRevoked: 2, roles: nil
+                    )))
         #expect(await errorCode { try await service.authenticate(token: token) } == .notSignedIn)
         #expect(try revocationEvents() == [2])
         let revocation = try #require(

@@ -105,6 +105,31 @@ import Testing
         #expect(history.description == "Roles changed (by administrator alice)")
     }
 
+    @Test("an account, its page and an action encode every key, null for what is absent")
+    func theResultsEncodeEveryKey() async throws {
+        let admin = try await signedIn("alice", admin: true)
+        _ = try await signedIn("bob")
+        func keys(_ value: some Encodable) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(value)) as? [String: Any])
+        }
+        let bob = try keys(try await service.users(token: admin)[1])
+        #expect(
+            Set(bob.keys) == [
+                "user_id", "username", "display_name", "email", "phone", "created", "last_sign_in", "disabled",
+                "locked", "password_change_required", "roles", "second_factor", "recovery_codes_left",
+                "imported_hash",
+            ])
+        #expect(bob["phone"] is NSNull && bob["imported_hash"] is NSNull)
+        let page = try keys(try await service.user(token: admin, username: "bob"))
+        #expect(Set(page.keys) == ["account", "sessions", "events", "access_tokens"])
+        let enabled = try keys(try await service.administer(token: admin, username: "bob", .enable))
+        #expect(
+            Set(enabled.keys) == [
+                "outcome", "username", "sessions_ended", "access_tokens_revoked", "roles", "access_token_name",
+            ])
+        #expect(enabled["sessions_ended"] is NSNull && enabled["roles"] is NSNull)
+    }
+
     @Test func theRoleIsCheckedAtEachActionNotRememberedFromSignIn() async throws {
         let admin = try await signedIn("alice", admin: true)
         _ = try await signedIn("bob")

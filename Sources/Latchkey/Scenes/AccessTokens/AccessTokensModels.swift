@@ -42,11 +42,9 @@ package enum AccessTokens {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        package enum ViewModel: Sendable, Hashable {
-            case created(token: String, entry: Entry)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the new token (its text this once) and what it is, or the
+        /// presenter's failure.
+        package typealias ViewModel = Result<CreatedAccessToken, LatchkeyError>
     }
 
     package enum List {
@@ -66,10 +64,8 @@ package enum AccessTokens {
             case unavailable(ServiceProblem)
         }
 
-        package enum ViewModel: Sendable, Hashable {
-            case tokens([Entry])
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the tokens that still work, newest first, or the presenter's failure.
+        package typealias ViewModel = Result<[AccessTokenSummary], LatchkeyError>
     }
 
     package enum Revoke {
@@ -93,28 +89,8 @@ package enum AccessTokens {
             case unavailable(ServiceProblem)
         }
 
-        package enum ViewModel: Sendable, Hashable {
-            case revoked(message: String)
-            case failed(LatchkeyError)
-        }
-    }
-
-    /// One token ready to show.
-    package struct Entry: Sendable, Hashable {
-        package let id: String
-        package let name: String
-        package let roles: [String]
-        package let created: String
-        package let createdISO8601: String
-        /// "never" for a token that does not expire.
-        package let expires: String
-        package let expiresISO8601: String?
-        /// "never" for a token not used yet.
-        package let lastUsed: String
-        package let lastUsedISO8601: String?
-        /// Where it was last used from, when a server said, and with what.
-        package let lastUsedAddress: String?
-        package let lastUsedAgent: String?
+        /// What every display shows: the token revoked, or the presenter's failure.
+        package typealias ViewModel = Result<AccessTokenSummary, LatchkeyError>
     }
 }
 

@@ -1,43 +1,43 @@
-/// Turns access tokens into what a display shows; the new token's text only in `created`.
+/// Turns access tokens into the results every display shows; the new token's text only once made.
 package final class AccessTokensPresenter: ScenePresenter<any AccessTokensDisplayLogic>, AccessTokensPresentationLogic {
     package func presentCreated(response: AccessTokens.Create.Response) {
-        display?.displayCreated(viewModel: Self.viewModel(for: response))
+        display?.displayCreated(viewModel: viewModel(for: response))
     }
 
     package func presentTokens(response: AccessTokens.List.Response) {
-        display?.displayTokens(viewModel: Self.viewModel(for: response))
+        display?.displayTokens(viewModel: viewModel(for: response))
     }
 
     package func presentRevocation(response: AccessTokens.Revoke.Response) {
-        display?.displayRevocation(viewModel: Self.viewModel(for: response))
+        display?.displayRevocation(viewModel: viewModel(for: response))
     }
 
-    static func viewModel(for response: AccessTokens.Create.Response) -> AccessTokens.Create.ViewModel {
+    private func viewModel(for response: AccessTokens.Create.Response) -> AccessTokens.Create.ViewModel {
         switch response {
-        case .created(let info, let token): .created(token: token.secret, entry: entry(info))
-        case .refused(let refusal): .failed(failure(refusal))
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+        case .created(let info, let token):
+            .success(CreatedAccessToken(token: token.secret, summary: AccessTokenSummary(info)))
+        case .refused(let refusal): .failure(Self.failure(refusal))
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
 
-    static func viewModel(for response: AccessTokens.List.Response) -> AccessTokens.List.ViewModel {
+    private func viewModel(for response: AccessTokens.List.Response) -> AccessTokens.List.ViewModel {
         switch response {
-        case .tokens(let tokens): .tokens(tokens.map(entry))
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+        case .tokens(let tokens): .success(tokens.map(AccessTokenSummary.init))
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
 
-    static func viewModel(for response: AccessTokens.Revoke.Response) -> AccessTokens.Revoke.ViewModel {
+    private func viewModel(for response: AccessTokens.Revoke.Response) -> AccessTokens.Revoke.ViewModel {
         switch response {
-        case .revoked(let info): .revoked(message: "Revoked the access token \(TerminalEscaping.escape(info.name)).")
+        case .revoked(let info): .success(AccessTokenSummary(info))
         case .noSuchToken:
-            .failed(
-                LatchkeyError(message: "No access token of yours has that id.", kind: .invalidInput, code: .notFound)
-            )
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+            .failure(
+                LatchkeyError(message: "No access token of yours has that id.", kind: .invalidInput, code: .notFound))
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
 
@@ -61,14 +61,11 @@ package final class AccessTokensPresenter: ScenePresenter<any AccessTokensDispla
             LatchkeyError(message: "Invalid expiry: at least a minute.", kind: .invalidInput)
         }
     }
+}
 
-    static func entry(_ info: AccessTokenInfo) -> AccessTokens.Entry {
-        AccessTokens.Entry(
-            id: info.shortID, name: info.name, roles: info.roles, created: DateText.format(info.createdAt),
-            createdISO8601: DateText.iso8601(info.createdAt), expires: info.expiresAt.map(DateText.format) ?? "never",
-            expiresISO8601: info.expiresAt.map(DateText.iso8601),
-            lastUsed: info.lastUsedAt.map(DateText.format) ?? "never",
-            lastUsedISO8601: info.lastUsedAt.map(DateText.iso8601), lastUsedAddress: info.lastUsedAddress,
-            lastUsedAgent: info.lastUsedAgent)
-    }
+/// The scene shows three kinds of result: the service's display keeps the one its call awaits.
+extension Reply: AccessTokensDisplayLogic {
+    func displayCreated(viewModel: AccessTokens.Create.ViewModel) { show(any: viewModel) }
+    func displayTokens(viewModel: AccessTokens.List.ViewModel) { show(any: viewModel) }
+    func displayRevocation(viewModel: AccessTokens.Revoke.ViewModel) { show(any: viewModel) }
 }

@@ -29,26 +29,6 @@ package enum Admin {
         package var importedScheme: String? = nil
     }
 
-    /// One account in a list, ready to show: email and phone masked.
-    package struct Row: Sendable, Hashable {
-        package let username: String
-        package let displayName: String?
-        package let maskedEmail: String?
-        package let maskedPhone: String?
-        package let created: String
-        package let createdISO8601: String
-        package let lastSignIn: String?
-        package let lastSignInISO8601: String?
-        package let isDisabled: Bool
-        package let isLocked: Bool
-        package let passwordChangeRequired: Bool
-        package let roles: [String]
-        package let secondFactorOn: Bool
-        package let recoveryCodesLeft: Int
-        /// The scheme of an imported hash still waiting for its first sign-in.
-        package let importedScheme: String?
-    }
-
     /// Why an admin request names no account.
     package enum AccountProblem: Error, Sendable, Hashable {
         case invalidUsername(Username.Problem)
@@ -78,11 +58,8 @@ package enum Admin {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        package enum ViewModel: Sendable, Hashable {
-            case users([Row])
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the accounts, email and phone masked, or the presenter's failure.
+        package typealias ViewModel = Result<[AccountSummary], LatchkeyError>
     }
 
     package enum ShowUser {
@@ -107,13 +84,9 @@ package enum Admin {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        package enum ViewModel: Sendable, Hashable {
-            case account(
-                Row, sessions: [Sessions.List.Entry], events: [History.ListEvents.Entry],
-                tokens: [AccessTokens.Entry] = [])
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the account with its sessions, tokens and events, or the
+        /// presenter's failure.
+        package typealias ViewModel = Result<AccountDetail, LatchkeyError>
     }
 
     package enum Act {
@@ -160,11 +133,8 @@ package enum Admin {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        package enum ViewModel: Sendable, Hashable {
-            case done(message: String, roles: [String]?)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: what the action did, or the presenter's failure.
+        package typealias ViewModel = Result<AdministrationResult, LatchkeyError>
     }
 }
 

@@ -54,9 +54,9 @@ import Testing
         interactor.listUsers(request: .init(search: "LIDD"))
         guard case .users(let accounts) = try #require(spy.users.last) else { throw Seeds.SeedError.notSignedIn }
         #expect(accounts.map(\.profile.username) == ["alice"])
-        let rows = try #require(AdminPresenter.viewModel(for: .users(accounts)).usersRows)
-        #expect(rows.first?.maskedEmail == "a•••@example.com")
-        #expect(rows.first?.maskedPhone == "+7 (•••) •••-••-33")
+        let shown = try #require(Presented.users(.users(accounts))?.shown)
+        #expect(shown.first?.email == "a•••@example.com")
+        #expect(shown.first?.phone == "+7 (•••) •••-••-33")
         interactor.listUsers(request: .init(search: "%"))
         #expect(spy.users.last == .users([]))
         interactor.listUsers(request: .init())
@@ -181,26 +181,22 @@ import Testing
         #expect(factory.authorize(token: nil, role: "editor") == .sessionRefused(.notSignedIn))
         #expect(factory.authorize(token: token, role: "not a role") == .invalidRole)
         #expect(
-            AuthorizePresenter.viewModel(for: .forbidden(user))
+            Presented.authorization(.forbidden(user))
                 == .failure(LatchkeyError(message: "You may not do this.", kind: .forbidden)))
     }
 
-    @Test func thePresenterWordsActionsAndProblems() {
+    @Test func thePresenterShowsActionsAndWordsProblems() {
         #expect(
-            AdminPresenter.viewModel(for: .disabled(username: "alice", sessionsEnded: 2))
-                == .done(message: "Account alice disabled; 2 sessions ended.", roles: nil))
+            Presented.action(.disabled(username: "alice", sessionsEnded: 2))
+                == .success(AdministrationResult(outcome: "disabled", username: "alice", sessionsEnded: 2, roles: nil)))
         #expect(
-            AdminPresenter.viewModel(for: Admin.Act.Response.rejected(.noSuchUser))
-                == .failed(LatchkeyError(message: "No such user.", kind: .invalidInput, code: .notFound)))
+            Presented.action(.rejected(.noSuchUser))
+                == .failure(LatchkeyError(message: "No such user.", kind: .invalidInput, code: .notFound)))
         #expect(
-            AdminPresenter.viewModel(for: .roles(username: "alice", roles: []))
-                == .done(message: "Roles of alice: none.", roles: []))
-    }
-}
-
-extension Admin.ListUsers.ViewModel {
-    fileprivate var usersRows: [Admin.Row]? {
-        if case .users(let rows) = self { return rows }
-        return nil
+            Presented.action(.roles(username: "alice", roles: []))
+                == .success(AdministrationResult(outcome: "roles", username: "alice", sessionsEnded: nil, roles: [])))
+        #expect(
+            Presented.action(.tokenRevoked(username: "alice", token: "ci deploy"))?.shown?.accessTokenName
+                == "ci deploy")
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// One personal access token as `accessTokens` lists it (never the token itself).
+/// One personal access token (never the token itself): what the AccessTokens presenter shows for
+/// `tokens list` and `accessTokens`, and the Admin presenter for an account's tokens.
 public struct AccessTokenSummary: Codable, Sendable, Hashable {
     /// The short public id `revokeAccessToken` takes.
     public let id: String
@@ -20,7 +21,7 @@ public struct AccessTokenSummary: Codable, Sendable, Hashable {
         case lastUsedUserAgent = "last_used_user_agent"
     }
 
-    /// Every key always present, `null` for what is absent (as the CLI's JSON).
+    /// Every key always present, `null` for what is absent.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -33,7 +34,8 @@ public struct AccessTokenSummary: Codable, Sendable, Hashable {
         try container.encode(lastUsedUserAgent, forKey: .lastUsedUserAgent)
     }
 
-    init(_ info: AccessTokenInfo) {
+    /// The token `info` describes.
+    package init(_ info: AccessTokenInfo) {
         id = info.shortID
         name = info.name
         roles = info.roles
@@ -42,15 +44,5 @@ public struct AccessTokenSummary: Codable, Sendable, Hashable {
         lastUsed = info.lastUsedAt
         lastUsedAddress = info.lastUsedAddress
         lastUsedUserAgent = info.lastUsedAgent
-    }
-}
-
-/// A new personal access token: `token` is shown this once and stored nowhere in clear.
-public struct CreatedAccessToken: Codable, Sendable, Hashable {
-    public let token: String
-    public let summary: AccessTokenSummary
-
-    enum CodingKeys: String, CodingKey {
-        case token, summary = "access_token"
     }
 }

@@ -1,0 +1,30 @@
+/// One account with its live sessions, access tokens and latest events, for an administrator's
+/// account page: what the Admin presenter shows for `admin show` and `user(token:username:)`.
+public struct AccountDetail: Codable, Sendable, Hashable {
+    public let account: AccountSummary
+    /// Live sessions, newest first (`current` is always false: none is the caller's).
+    public let sessions: [SessionSummary]
+    /// The latest events, newest first.
+    public let events: [HistoryEntry]
+    /// Personal access tokens that still work, newest first.
+    public let accessTokens: [AccessTokenSummary]
+    /// Each of `events` in words ("Roles changed (by administrator alice)"), in the same order, for
+    /// displays that print them; not part of the encoded value.
+    package var eventDescriptions: [String] = []
+
+    enum CodingKeys: String, CodingKey {
+        case account, sessions, events, accessTokens = "access_tokens"
+    }
+
+    /// The account page of `account`.
+    package init(
+        account: AccountSummary, sessions: [SessionSummary], events: [HistoryEntry], eventDescriptions: [String],
+        accessTokens: [AccessTokenSummary]
+    ) {
+        self.account = account
+        self.sessions = sessions
+        self.events = events
+        self.eventDescriptions = eventDescriptions
+        self.accessTokens = accessTokens
+    }
+}
