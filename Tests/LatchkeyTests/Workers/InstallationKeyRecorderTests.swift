@@ -63,7 +63,7 @@ import Testing
         }
         // The first machine goes on; a new start of the second is refused at once too.
         #expect(Self.signInUnknown(first) == .invalidCredentials)
-        #expect(throws: ServiceProblem.self) { try machine("second.key").checkInstallationKey() }
+        #expect(throws: LatchkeyError.self) { try machine("second.key").checkInstallationKey() }
     }
 
     /// Sealing a second-factor secret is a first use too: a machine whose key the database does not

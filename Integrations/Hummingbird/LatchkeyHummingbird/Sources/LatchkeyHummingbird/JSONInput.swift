@@ -87,7 +87,7 @@ struct JSONInput {
     }
 
     /// A profile field's change: absent keeps it, null or "" removes it, a string sets it.
-    func change(_ key: String) throws(Refusal) -> EditProfile.FieldChange {
+    func change(_ key: String) throws(Refusal) -> ProfileFieldChange {
         switch fields[key] {
         case nil: return .keep
         case .null?: return .remove

@@ -121,7 +121,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
     }
 
     private func addSecondFactorRoutes(to router: Router<Context>) {
-        let actions: [(String, Set<String>, @Sendable (JSONInput) throws(JSONInput.Refusal) -> SecondFactor.Action)] = [
+        let actions: [(String, Set<String>, @Sendable (JSONInput) throws(JSONInput.Refusal) -> SecondFactorAction)] = [
             (
                 "enroll", ["password"],
                 { input throws(JSONInput.Refusal) in .enroll(password: try input.required("password")) }
@@ -164,7 +164,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
                 let credentials = try signedIn(request, unsafe: true)
                 let input = try await read(request, ["name", "roles", "expires_in"])
                 let expiry = try input.string("expires_in").map { text throws(LatchkeyError) in
-                    guard let expiry = AccessTokens.Expiry(text) else {
+                    guard let expiry = AccessTokenExpiry(text) else {
                         throw LatchkeyError(
                             code: .invalidInput, message: "expires_in takes never or a number with m, h, d or w (90d).")
                     }

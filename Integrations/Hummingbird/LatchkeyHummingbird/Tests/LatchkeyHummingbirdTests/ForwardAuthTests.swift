@@ -17,8 +17,7 @@ import Testing
     init() throws { server = try TestServer() }
 
     private func grantAdmin(_ name: String) {
-        AdminInteractor(presenter: NoAdminDisplay(), workers: server.service.workers).act(
-            request: .init(username: name, action: .roles(add: ["admin"], remove: []), actor: .init(osUser: "test")))
+        Operator.grant(["admin"], to: name, in: server.service.workers)
     }
 
     @Test func aValidTokenIs200WithThePrincipalInHeadersAndNoneIs401() async throws {
@@ -67,9 +66,7 @@ import Testing
             let token = try await client.signedIn("alice")
             grantAdmin("alice")
             #expect(try await client.get("/v1/auth?role=admin,ops", token: token).status == .forbidden)
-            AdminInteractor(presenter: NoAdminDisplay(), workers: server.service.workers).act(
-                request: .init(
-                    username: "alice", action: .roles(add: ["ops"], remove: []), actor: .init(osUser: "test")))
+            Operator.grant(["ops"], to: "alice", in: server.service.workers)
             let allowed = try await client.get("/v1/auth?role=admin,ops", token: token)
             #expect(allowed.status == .ok)
             #expect(allowed.headers[HTTPField.Name("X-Latchkey-Roles")!] == "admin,ops")
@@ -108,11 +105,4 @@ import Testing
             #expect(try await client.get("/admin/panel", token: token).status == .ok)
         }
     }
-}
-
-/// An admin display that shows nothing (the tests grant roles as an operator would).
-final class NoAdminDisplay: AdminPresentationLogic {
-    func presentUsers(response: Admin.ListUsers.Response) {}
-    func presentUser(response: Admin.ShowUser.Response) {}
-    func presentAction(response: Admin.Act.Response) {}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A TCP port nobody listens on, and a wait for someone to.
 enum FreePort {

@@ -1,0 +1,18 @@
+public import Latchkey
+
+/// What an operator does by their own authority (as `latchkey admin`), for tests that need an
+/// account in a given state without a second signed-in administrator.
+public enum Operator {
+    /// Adds `roles` to `username`'s account.
+    public static func grant(_ roles: [String], to username: String, in workers: LatchkeyWorkers) {
+        AdminInteractor(presenter: Silent(), workers: workers).act(
+            request: .init(username: username, action: .roles(add: roles, remove: []), actor: .init(osUser: "test")))
+    }
+}
+
+/// A presenter that shows nothing: the tests read the outcome from the database or the service.
+private final class Silent: AdminPresentationLogic {
+    func presentUsers(response: Admin.ListUsers.Response) {}
+    func presentUser(response: Admin.ShowUser.Response) {}
+    func presentAction(response: Admin.Act.Response) {}
+}
