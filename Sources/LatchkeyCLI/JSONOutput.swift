@@ -68,10 +68,23 @@ enum JSONOutput {
         let passwordChangeRequired = true
     }
 
-    /// `logout`'s and `sessions revoke`'s result.
+    /// `logout`'s and `sessions revoke`'s result; `sessions revoke` adds what it ended
+    /// (`sessions_ended`, `included_current`) beside, in one flat object.
     struct SignedOut: Encodable {
         let signedOut = true
         let message: String
+        var revocation: SessionRevocation? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case signedOut, message
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(signedOut, forKey: .signedOut)
+            try container.encode(message, forKey: .message)
+            try revocation?.encode(to: encoder)
+        }
     }
 
     /// `admin import`'s counts and refused rows.
@@ -116,21 +129,30 @@ enum JSONOutput {
         let message: String
     }
 
-    /// `passwd`'s result: what the change ended and kept.
+    /// `passwd`'s result: the message beside what the change ended and kept, in one flat object.
     struct PasswordChanged: Encodable {
         let changed = true
         let message: String
-        let otherSessionsEnded: Int
-        let accessTokensRevoked: Int
-        let accessTokensKept: Int
+        let result: PasswordChangeResult
+
+        enum CodingKeys: String, CodingKey {
+            case changed, message
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(changed, forKey: .changed)
+            try container.encode(message, forKey: .message)
+            try result.encode(to: encoder)
+        }
     }
 
     /// `history`'s result.
     struct Events: Encodable {
-        let events: [Event]
+        let events: [HistoryEntry]
     }
 
-    /// One event of `history` and `admin show`.
+    /// One event of `admin show`.
     struct Event: Encodable {
         let time: String
         let kind: String
@@ -153,10 +175,10 @@ enum JSONOutput {
 
     /// `sessions`' result.
     struct SessionList: Encodable {
-        let sessions: [Session]
+        let sessions: [SessionSummary]
     }
 
-    /// One session of `sessions` and `admin show`.
+    /// One session of `admin show`.
     struct Session: Encodable {
         let id: String
         let label: Nullable<String>

@@ -37,8 +37,8 @@ public final class LatchkeyService: Sendable {
     public let workers: LatchkeyWorkers
     /// Where the service says how calls ended (see `ServiceLogging`); silent unless given one.
     public let logger: Logger
-    private let hashing: Lane
-    private let database: Lane
+    let hashing: Lane
+    let database: Lane
     /// Runs the application's deliveries, after the answers, so a slow one delays no request.
     private let delivery: DeliveryQueue
     /// Keeps a flood of one refused access token to a log line a minute.
@@ -252,9 +252,7 @@ public final class LatchkeyService: Sendable {
 
 /// Stands in for a scene's presenter inside the service: keeps the Response, strongly held by the
 /// call that made it, so no answer is lost to a display that went away.
-final class Capture<Response>: ChangePasswordPresentationLogic, SessionsPresentationLogic, HistoryPresentationLogic,
-    SecondFactorPresentationLogic
-{
+final class Capture<Response>: SecondFactorPresentationLogic {
     var response: Response?
 
     /// What the scene `send` talks to presents to a new capture.
@@ -264,10 +262,6 @@ final class Capture<Response>: ChangePasswordPresentationLogic, SessionsPresenta
         return capture.response
     }
 
-    func presentPasswordChange(response: ChangePassword.Update.Response) { self.response = response as? Response }
-    func presentSessions(response: Sessions.List.Response) { self.response = response as? Response }
-    func presentRevocation(response: Sessions.Revoke.Response) { self.response = response as? Response }
-    func presentEvents(response: History.ListEvents.Response) { self.response = response as? Response }
     func presentChange(response: SecondFactor.Change.Response) { self.response = response as? Response }
 }
 

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// One live session of the signed-in user, for a "where you're signed in" page.
+/// One live session of the signed-in user, for a "where you're signed in" page: what the Sessions
+/// presenter shows.
 public struct SessionSummary: Codable, Sendable, Hashable {
     /// The short public id `revokeSession` takes.
     public let id: String
@@ -33,7 +34,8 @@ public struct SessionSummary: Codable, Sendable, Hashable {
         try container.encode(userAgent, forKey: .userAgent)
     }
 
-    init(_ item: Sessions.Item) {
+    /// `item` as the Sessions presenter shows it.
+    package init(_ item: Sessions.Item) {
         id = item.session.shortID
         label = item.session.label
         created = item.session.createdAt

@@ -34,13 +34,8 @@ public enum ChangePassword {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            /// The message, and the counts for machines.
-            case changed(
-                message: String, sessionsEnded: Int = 0, accessTokensRevoked: Int = 0, accessTokensKept: Int = 0)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: what the change ended and kept, or the presenter's failure.
+        public typealias ViewModel = Result<PasswordChangeResult, LatchkeyError>
     }
 }
 
@@ -54,7 +49,7 @@ public protocol ChangePasswordBusinessLogic: AnyObject {
 
 /// How the ChangePassword presenter is reached.
 public protocol ChangePasswordPresentationLogic: AnyObject {
-    /// Formats the outcome for the display.
+    /// Shows the outcome to the display.
     func presentPasswordChange(response: ChangePassword.Update.Response)
 }
 

@@ -21,7 +21,7 @@ public enum History {
             case unavailable(ServiceProblem)
         }
 
-        /// One event ready to show.
+        /// One event ready to show as text (an administrator's view of an account lists them).
         public struct Entry: Sendable, Hashable {
             /// `YYYY-MM-DD HH:MM UTC`.
             public let time: String
@@ -41,11 +41,8 @@ public enum History {
             public var count: Int = 1
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case events([Entry])
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the events, newest first, or the presenter's failure.
+        public typealias ViewModel = Result<[HistoryEntry], LatchkeyError>
     }
 }
 

@@ -29,7 +29,7 @@ public enum Sessions {
             case unavailable(ServiceProblem)
         }
 
-        /// One session ready to show.
+        /// One session ready to show as text (an administrator's view of an account lists them).
         public struct Entry: Sendable, Hashable {
             public let shortID: String
             public let label: String?
@@ -46,11 +46,8 @@ public enum Sessions {
             public var userAgent: String? = nil
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case sessions([Entry])
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the live sessions, newest first, or the presenter's failure.
+        public typealias ViewModel = Result<[SessionSummary], LatchkeyError>
     }
 
     public enum Revoke {
@@ -84,11 +81,9 @@ public enum Sessions {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        public enum ViewModel: Sendable, Hashable {
-            case revoked(message: String, endedCurrent: Bool)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: how many sessions ended and whether this one was among them
+        /// (a display then forgets its token), or the presenter's failure.
+        public typealias ViewModel = Result<SessionRevocation, LatchkeyError>
     }
 }
 
@@ -105,9 +100,9 @@ public protocol SessionsBusinessLogic: AnyObject {
 
 /// How the Sessions presenter is reached.
 public protocol SessionsPresentationLogic: AnyObject {
-    /// Formats the list.
+    /// Shows the list.
     func presentSessions(response: Sessions.List.Response)
-    /// Formats the outcome of a revocation.
+    /// Shows the outcome of a revocation.
     func presentRevocation(response: Sessions.Revoke.Response)
 }
 

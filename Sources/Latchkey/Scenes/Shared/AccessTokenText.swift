@@ -1,7 +1,7 @@
 /// How presenters word the access tokens a password change or reset revoked or left working.
-enum AccessTokenText {
+package enum AccessTokenText {
     /// " 2 access tokens were revoked.", or nothing for none.
-    static func revoked(_ count: Int) -> String {
+    package static func revoked(_ count: Int) -> String {
         switch count {
         case 0: ""
         case 1: " 1 access token was revoked."
@@ -10,7 +10,7 @@ enum AccessTokenText {
     }
 
     /// " 2 access tokens still work (…).", or nothing for none.
-    static func kept(_ count: Int) -> String {
+    package static func kept(_ count: Int) -> String {
         switch count {
         case 0: ""
         case 1: " 1 access token still works ('latchkey tokens' lists it)."
