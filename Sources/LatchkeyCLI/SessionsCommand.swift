@@ -78,8 +78,10 @@ final class SessionsView: CommandView, SessionsDisplayLogic {
             let lines = sessions.map { session -> String in
                 var text = (session.current ? "* " : "  ") + session.id + "  "
                 text += TerminalEscaping.escape(session.label ?? "(no label)")
-                text += "\n      since \(DateText.format(session.created)), last used "
-                text += "\(DateText.format(session.lastUsed)), ends \(DateText.format(session.expires))"
+                text += "\n      since \(DateText.format(session.created))"
+                text += ", last used \(DateText.format(session.lastUsed))"
+                text += ", ends \(DateText.format(session.expiresIfUnused)) if unused"
+                text += " (\(DateText.format(session.expiresAtLatest)) at the latest)"
                 if let origin = Self.origin(session) { text += "\n      from \(origin)" }
                 return text
             }

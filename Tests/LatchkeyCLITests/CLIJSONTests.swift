@@ -16,7 +16,8 @@ import Testing
     /// The principal, as the service and `GET /v1/me` answer it: one shape everywhere.
     static let profileKeys: Set<String> = [
         "user_id", "username", "display_name", "email", "email_verified", "phone", "member_since", "last_sign_in",
-        "roles", "second_factor", "recovery_codes_left", "credential", "session", "session_expires", "access_token",
+        "roles", "second_factor", "recovery_codes_left", "credential", "session", "session_expires",
+        "session_expires_if_unused", "access_token",
     ]
 
     @Test func whoamiJSONHasStableKeysWithNullForWhatIsAbsent() throws {
@@ -71,7 +72,8 @@ import Testing
 
     /// A session, as `sessions --json`, `GET /v1/sessions` and the service answer it.
     static let sessionKeys: Set<String> = [
-        "id", "label", "created", "last_used", "expires", "current", "address", "user_agent",
+        "id", "label", "created", "last_used", "expires", "expires_if_unused", "expires_at_latest", "current",
+        "address", "user_agent",
     ]
 
     /// An event, as `history --json`, `GET /v1/history` and the service answer it.

@@ -24,8 +24,12 @@ public struct UserProfile: Sendable, Hashable {
 public struct SessionInfo: Sendable, Hashable {
     public let id: Int64
     public let createdAt: Date
+    /// The absolute end: the session ends then however often it is used.
     public let expiresAt: Date
+    /// The last use recorded (uses within the policy's granularity of the last one are not written).
     public let lastUsedAt: Date
+    /// The policy's idle timeout it was read under: unused this long, it ends (see `expiresIfUnused`).
+    public let idleTimeout: Duration
     /// The label given at sign-in ("work laptop").
     public var label: String? = nil
     /// A short public name for the session: the first 8 hex digits of its token's SHA-256.

@@ -32,15 +32,9 @@ extension LatchkeyService {
             }
             switch response {
             case .account(let account, let sessions, let events, let tokens):
-                let idle = TimeInterval(workers.policy.sessionIdleTimeout.wholeSeconds)
                 return AccountDetail(
                     account: AccountSummary(account),
-                    sessions: sessions.map {
-                        SessionSummary(
-                            Sessions.Item(
-                                session: $0, endsAt: min($0.expiresAt, $0.lastUsedAt.addingTimeInterval(idle)),
-                                isCurrent: false))
-                    },
+                    sessions: sessions.map { SessionSummary(Sessions.Item(session: $0, isCurrent: false)) },
                     events: events.map(HistoryEntry.init), accessTokens: tokens.map(AccessTokenSummary.init))
             case .rejected, .refused: throw Self.failed(AdminPresenter.viewModel(for: response))
             case .unavailable(let problem): throw .unavailable(problem)

@@ -1,12 +1,9 @@
-public import Foundation
-
 /// The Sessions scene: where the signed-in user is signed in, and ending one or all other sessions.
 public enum Sessions {
     /// One live session as the interactor found it.
     public struct Item: Sendable, Hashable {
+        /// The session, which answers when it ends (`expiresIfUnused`, `expiresAt`).
         public let session: SessionInfo
-        /// When it ends unless used again: the earlier of its lifetime and its idle timeout.
-        public let endsAt: Date
         /// True for the session the request came with.
         public let isCurrent: Bool
     }

@@ -47,8 +47,11 @@ import Testing
     @Test func theEndShownIsTheEarlierOfTheLifetimeAndTheIdleTimeout() throws {
         let token = try login("alice", label: nil)
         let item = try #require(try list(token).first)
-        #expect(item.endsAt == item.session.lastUsedAt.addingTimeInterval(7 * 24 * 3600))
-        #expect(item.endsAt < item.session.expiresAt)
+        #expect(item.session.expiresIfUnused == item.session.lastUsedAt.addingTimeInterval(7 * 24 * 3600))
+        #expect(item.session.expiresIfUnused < item.session.expiresAt)
+        let shown = try #require(Presented.sessions(.sessions([item]))?.shown?.first)
+        #expect(shown.expires == item.session.expiresIfUnused && shown.expiresIfUnused == shown.expires)
+        #expect(shown.expiresAtLatest == item.session.expiresAt)
     }
 
     @Test func revokingOneSessionByItsIdEndsOnlyThatOneAndIsAudited() throws {
