@@ -277,7 +277,7 @@ final class AdminView: CommandView, AdminDisplayLogic {
             }
             lines += tokens.map { "  token \(TokensView.line($0))" }
             lines += detail.events.indices.map {
-                "  \(DateText.format(detail.events[$0].time))  \(Self.description(of: detail, at: $0))"
+                "  \(DateText.format(detail.events[$0].time))  \(detail.events[$0].description)"
             }
             show(message: nil, json: JSONOutput.AccountDetail(detail), text: lines.joined(separator: "\n"))
         case .failure(let failure):
@@ -293,12 +293,6 @@ final class AdminView: CommandView, AdminDisplayLogic {
         case .failure(let failure):
             record(failure)
         }
-    }
-
-    /// The event at `index` in words, as `history` says it (its kind when the words are missing).
-    static func description(of detail: AccountDetail, at index: Int) -> String {
-        detail.eventDescriptions.indices.contains(index)
-            ? detail.eventDescriptions[index] : detail.events[index].kind
     }
 
     private static func line(_ account: AccountSummary) -> String {

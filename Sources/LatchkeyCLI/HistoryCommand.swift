@@ -39,12 +39,12 @@ struct HistoryCommand: LatchkeyCommand {
 final class HistoryView: CommandView, HistoryDisplayLogic {
     func displayEvents(viewModel: History.ListEvents.ViewModel) {
         switch viewModel {
-        case .events(let entries):
-            let lines = entries.map { "\($0.time)  \($0.description)" }
+        case .success(let entries):
+            let lines = entries.map { "\(DateText.format($0.time))  \($0.description)" }
             show(
-                message: nil, json: JSONOutput.Events(events: entries.map(JSONOutput.Event.init(entry:))),
+                message: nil, json: JSONOutput.Events(events: entries),
                 text: lines.isEmpty ? nil : lines.joined(separator: "\n"))
-        case .failed(let failure):
+        case .failure(let failure):
             record(failure)
         }
     }

@@ -1,23 +1,9 @@
 import ArgumentParser
 import Latchkey
 
-/// A value that is written as JSON `null` when absent (Swift's synthesized encoding would leave the
-/// key out), so every output keeps stable keys.
-struct Nullable<Wrapped: Encodable>: Encodable {
-    let value: Wrapped?
-
-    init(_ value: Wrapped?) {
-        self.value = value
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let value { try container.encode(value) } else { try container.encodeNil() }
-    }
-}
-
-/// The JSON shapes the commands print, one `Encodable` type per output. Property names become
-/// snake_case keys (`Console.json` sets the strategy); absent values are `null`.
+/// The envelopes the commands print around the library's results (`{"sessions": [...]}`), and the
+/// outputs that are the CLI's own (copy, key, import, failures). Property names become snake_case
+/// keys (`Console.json` sets the strategy); absent values are `null`.
 enum JSONOutput {
     /// What `database copy` did.
     struct Copy: Encodable {
@@ -55,10 +41,23 @@ enum JSONOutput {
         let passwordChangeRequired = true
     }
 
-    /// `logout`'s and `sessions revoke`'s result.
+    /// `logout`'s and `sessions revoke`'s result; `sessions revoke` adds what it ended
+    /// (`sessions_ended`, `included_current`) beside, in one flat object.
     struct SignedOut: Encodable {
         let signedOut = true
         let message: String
+        var revocation: SessionRevocation? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case signedOut, message
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(signedOut, forKey: .signedOut)
+            try container.encode(message, forKey: .message)
+            try revocation?.encode(to: encoder)
+        }
     }
 
     /// `admin import`'s counts and refused rows.
@@ -97,67 +96,32 @@ enum JSONOutput {
         let message: String
     }
 
-    /// `passwd`'s result: what the change ended and kept.
+    /// `passwd`'s result: the message beside what the change ended and kept, in one flat object.
     struct PasswordChanged: Encodable {
         let changed = true
         let message: String
-        let otherSessionsEnded: Int
-        let accessTokensRevoked: Int
-        let accessTokensKept: Int
+        let result: PasswordChangeResult
+
+        enum CodingKeys: String, CodingKey {
+            case changed, message
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(changed, forKey: .changed)
+            try container.encode(message, forKey: .message)
+            try result.encode(to: encoder)
+        }
     }
 
     /// `history`'s result.
     struct Events: Encodable {
-        let events: [Event]
-    }
-
-    /// One event of `history` and `admin show`.
-    struct Event: Encodable {
-        let time: String
-        let kind: String
-        let reason: Nullable<String>
-        let description: String
-        let address: Nullable<String>
-        let userAgent: Nullable<String>
-        let count: Int
-
-        init(entry: History.ListEvents.Entry) {
-            time = entry.timeISO8601
-            kind = entry.kind
-            reason = Nullable(entry.reason)
-            description = entry.description
-            address = Nullable(entry.address)
-            userAgent = Nullable(entry.userAgent)
-            count = entry.count
-        }
+        let events: [HistoryEntry]
     }
 
     /// `sessions`' result.
     struct SessionList: Encodable {
-        let sessions: [Session]
-    }
-
-    /// One session of `sessions` and `admin show`.
-    struct Session: Encodable {
-        let id: String
-        let label: Nullable<String>
-        let created: String
-        let lastUsed: String
-        let expires: String
-        let current: Bool
-        let address: Nullable<String>
-        let userAgent: Nullable<String>
-
-        init(entry: Sessions.List.Entry) {
-            id = entry.shortID
-            label = Nullable(entry.label)
-            created = entry.createdISO8601
-            lastUsed = entry.lastUsedISO8601
-            expires = entry.expiresISO8601
-            current = entry.isCurrent
-            address = Nullable(entry.address)
-            userAgent = Nullable(entry.userAgent)
-        }
+        let sessions: [SessionSummary]
     }
 
     /// `tokens list` and `admin tokens`.
@@ -177,44 +141,19 @@ enum JSONOutput {
         let users: [AccountSummary]
     }
 
-    /// `admin show`'s result: the account under `user`, each event with its description.
+    /// `admin show`'s result: the library's account page, with the account under `user`.
     struct AccountDetail: Encodable {
-        /// One event of the account: the library's entry, and what `history` says of it.
-        struct Event: Encodable {
-            enum CodingKeys: String, CodingKey {
-                case description
-            }
-
-            let entry: HistoryEntry
-            let description: String
-
-            func encode(to encoder: any Encoder) throws {
-                try entry.encode(to: encoder)
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(description, forKey: .description)
-            }
-        }
-
         let user: AccountSummary
         let sessions: [SessionSummary]
-        let events: [Event]
+        let events: [HistoryEntry]
         let accessTokens: [AccessTokenSummary]
 
         init(_ detail: Latchkey.AccountDetail) {
             user = detail.account
             sessions = detail.sessions
-            events = detail.events.enumerated().map { index, entry in
-                Event(entry: entry, description: AdminView.description(of: detail, at: index))
-            }
+            events = detail.events
             accessTokens = detail.accessTokens
         }
-    }
-
-    /// The result of an admin action (`roles` only from `admin roles`).
-    struct Done: Encodable {
-        let done = true
-        let message: String
-        let roles: [String]?
     }
 
     /// The result of an admin action: `done`, the message, and what the action did.

@@ -74,36 +74,47 @@ final class SessionsView: CommandView, SessionsDisplayLogic {
 
     func displaySessions(viewModel: Sessions.List.ViewModel) {
         switch viewModel {
-        case .sessions(let entries):
-            let lines = entries.map { entry -> String in
-                var text = (entry.isCurrent ? "* " : "  ") + entry.shortID + "  "
-                text += TerminalEscaping.escape(entry.label ?? "(no label)")
-                text += "\n      since \(entry.created), last used \(entry.lastUsed), ends \(entry.expires)"
-                if let origin = Self.origin(entry) { text += "\n      from \(origin)" }
+        case .success(let sessions):
+            let lines = sessions.map { session -> String in
+                var text = (session.current ? "* " : "  ") + session.id + "  "
+                text += TerminalEscaping.escape(session.label ?? "(no label)")
+                text += "\n      since \(DateText.format(session.created))"
+                text += ", last used \(DateText.format(session.lastUsed))"
+                text += ", ends \(DateText.format(session.expiresIfUnused)) if unused"
+                text += " (\(DateText.format(session.expiresAtLatest)) at the latest)"
+                if let origin = Self.origin(session) { text += "\n      from \(origin)" }
                 return text
             }
-            show(
-                message: nil, json: JSONOutput.SessionList(sessions: entries.map(JSONOutput.Session.init(entry:))),
-                text: lines.joined(separator: "\n"))
-        case .failed(let failure):
+            show(message: nil, json: JSONOutput.SessionList(sessions: sessions), text: lines.joined(separator: "\n"))
+        case .failure(let failure):
             record(failure)
         }
     }
 
     /// Where a session was opened: its address and user agent, escaped for the terminal.
-    static func origin(_ entry: Sessions.List.Entry) -> String? {
-        let parts = [entry.address, entry.userAgent.map { "(\($0))" }].compactMap { $0 }
+    static func origin(_ session: SessionSummary) -> String? {
+        let parts = [session.address, session.userAgent.map { "(\($0))" }].compactMap { $0 }
         return parts.isEmpty ? nil : TerminalEscaping.escape(parts.joined(separator: " "))
     }
 
     func displayRevocation(viewModel: Sessions.Revoke.ViewModel) {
         switch viewModel {
-        case .revoked(let message, let endedCurrent):
+        case .success(let revocation):
             // This session is over: its token is of no use to keep.
-            if endedCurrent { emit { () throws(CLIFailure) in try sessionFile.remove() } }
-            show(message: message, json: JSONOutput.SignedOut(message: message), text: nil)
-        case .failed(let failure):
+            if revocation.includedCurrent { emit { () throws(CLIFailure) in try sessionFile.remove() } }
+            let message = Self.message(revocation)
+            show(message: message, json: JSONOutput.SignedOut(message: message, revocation: revocation), text: nil)
+        case .failure(let failure):
             record(failure)
+        }
+    }
+
+    /// What a revocation ended, in words.
+    static func message(_ revocation: SessionRevocation) -> String {
+        switch revocation.sessionsEnded {
+        case 0: "No other session to sign out."
+        case 1: revocation.includedCurrent ? "Signed out of this session." : "Signed out of 1 session."
+        case let count: "Signed out of \(count) sessions."
         }
     }
 }

@@ -35,14 +35,6 @@ extension History.ListEvents.Response {
     }
 }
 
-extension History.ListEvents.ViewModel {
-    /// The entries, when read.
-    var entries: [History.ListEvents.Entry]? {
-        if case .events(let entries) = self { return entries }
-        return nil
-    }
-}
-
 extension PasswordHashingSpy.Call {
     /// The hash verified against, for a `verify` call.
     var verifiedHash: String? {

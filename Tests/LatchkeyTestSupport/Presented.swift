@@ -20,6 +20,30 @@ enum Presented {
         return display.profiles.last
     }
 
+    static func sessions(_ response: Sessions.List.Response) -> Sessions.List.ViewModel? {
+        let display = SessionsDisplayLogicSpy()
+        SessionsPresenter(display: display).presentSessions(response: response)
+        return display.lists.last
+    }
+
+    static func revocation(_ response: Sessions.Revoke.Response) -> Sessions.Revoke.ViewModel? {
+        let display = SessionsDisplayLogicSpy()
+        SessionsPresenter(display: display).presentRevocation(response: response)
+        return display.revocations.last
+    }
+
+    static func events(_ response: History.ListEvents.Response) -> History.ListEvents.ViewModel? {
+        let display = DisplayLogicSpy()
+        HistoryPresenter(display: display).presentEvents(response: response)
+        return display.histories.last
+    }
+
+    static func passwordChange(_ response: ChangePassword.Update.Response) -> ChangePassword.Update.ViewModel? {
+        let display = DisplayLogicSpy()
+        ChangePasswordPresenter(display: display).presentPasswordChange(response: response)
+        return display.passwordChanges.last
+    }
+
     static func reset(_ response: PasswordReset.Complete.Response) -> PasswordReset.Complete.ViewModel? {
         let display = ResetDisplaySpy()
         PasswordResetPresenter(display: display).presentCompleted(response: response)

@@ -126,6 +126,14 @@ final class SessionsPresentationLogicSpy: SessionsPresentationLogic {
     func presentRevocation(response: Sessions.Revoke.Response) { revocations.append(response) }
 }
 
+/// A display of the Sessions scene; records every view model of both kinds.
+final class SessionsDisplayLogicSpy: SessionsDisplayLogic {
+    var lists: [Sessions.List.ViewModel] = []
+    var revocations: [Sessions.Revoke.ViewModel] = []
+    func displaySessions(viewModel: Sessions.List.ViewModel) { lists.append(viewModel) }
+    func displayRevocation(viewModel: Sessions.Revoke.ViewModel) { revocations.append(viewModel) }
+}
+
 /// Stands in for `AdminPresentationLogic`; records every response of each kind.
 final class AdminPresentationLogicSpy: AdminPresentationLogic {
     var users: [Admin.ListUsers.Response] = []

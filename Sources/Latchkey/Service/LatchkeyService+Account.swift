@@ -10,19 +10,9 @@ extension LatchkeyService {
             let request = ChangePassword.Update.Request(
                 token: try Self.session(token, for: "change the password"), currentPassword: current, newPassword: new,
                 revokeTokens: revokeTokens)
-            let response = try await runOnHashingLane(client) { workers in
-                Capture<ChangePassword.Update.Response>.answer {
-                    ChangePasswordInteractor(presenter: $0, workers: workers).changePassword(request: request)
-                }
-            }
-            switch response {
-            case .changed(let ended, let revoked, let kept):
-                return PasswordChangeResult(
-                    otherSessionsEnded: ended, accessTokensRevoked: revoked, accessTokensKept: kept)
-            case .sessionRefused(let problem): throw .session(problem)
-            case .invalidCredentials, .throttled, .rejected:
-                throw Self.failed(ChangePasswordPresenter.viewModel(for: response))
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: hashing, client) { workers, display in
+                ChangePasswordInteractor(presenter: ChangePasswordPresenter(display: display), workers: workers)
+                    .changePassword(request: request)
             }
         }
     }
@@ -31,15 +21,9 @@ extension LatchkeyService {
     public func sessions(token: String) async throws(LatchkeyError) -> [SessionSummary] {
         try await logged("sessions") { () async throws(LatchkeyError) in
             let request = Sessions.List.Request(token: try Self.session(token, for: "list sessions"))
-            let response = try await runOnDatabaseLane { workers in
-                Capture<Sessions.List.Response>.answer {
-                    SessionsInteractor(presenter: $0, workers: workers).fetchSessions(request: request)
-                }
-            }
-            switch response {
-            case .sessions(let items): return items.map(SessionSummary.init)
-            case .sessionRefused(let problem): throw .session(problem)
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: database, nil) { workers, display in
+                SessionsInteractor(presenter: SessionsPresenter(display: display), workers: workers)
+                    .fetchSessions(request: request)
             }
         }
     }
@@ -50,14 +34,14 @@ extension LatchkeyService {
         -> Bool
     {
         try await logged("revoke_session") { () async throws(LatchkeyError) in
-            try await revoke(token: token, target: .session(id), client: client).endedCurrent
+            try await revoke(token: token, target: .session(id), client: client).includedCurrent
         }
     }
 
     /// Ends every other session of the user; answers how many ended.
     public func signOutOthers(token: String, client: ClientContext? = nil) async throws(LatchkeyError) -> Int {
         try await logged("sign_out_others") { () async throws(LatchkeyError) in
-            try await revoke(token: token, target: .others, client: client).count
+            try await revoke(token: token, target: .others, client: client).sessionsEnded
         }
     }
 
@@ -66,45 +50,20 @@ extension LatchkeyService {
         try await logged("history") { () async throws(LatchkeyError) in
             let request = History.ListEvents.Request(
                 token: try Self.session(token, for: "read the history"), limit: limit)
-            let response = try await runOnDatabaseLane { workers in
-                Capture<History.ListEvents.Response>.answer {
-                    HistoryInteractor(presenter: $0, workers: workers).fetchEvents(request: request)
-                }
-            }
-            switch response {
-            case .events(let events): return events.map(HistoryEntry.init)
-            case .sessionRefused(let problem): throw .session(problem)
-            case .unavailable(let problem): throw .unavailable(problem)
+            return try await show(on: database, nil) { workers, display in
+                HistoryInteractor(presenter: HistoryPresenter(display: display), workers: workers)
+                    .fetchEvents(request: request)
             }
         }
     }
 
     private func revoke(token: String, target: Sessions.Revoke.Target, client: ClientContext?)
-        async throws(LatchkeyError) -> (count: Int, endedCurrent: Bool)
+        async throws(LatchkeyError) -> SessionRevocation
     {
         let request = Sessions.Revoke.Request(token: try Self.session(token, for: "end sessions"), target: target)
-        let response = try await runOnDatabaseLane(client) { workers in
-            Capture<Sessions.Revoke.Response>.answer {
-                SessionsInteractor(presenter: $0, workers: workers).revokeSessions(request: request)
-            }
+        return try await show(on: database, client) { workers, display in
+            SessionsInteractor(presenter: SessionsPresenter(display: display), workers: workers)
+                .revokeSessions(request: request)
         }
-        switch response {
-        case .revoked(let count, let current): return (count, current)
-        case .noSuchSession: throw Self.failed(SessionsPresenter.viewModel(for: response))
-        case .sessionRefused(let problem): throw .session(problem)
-        case .unavailable(let problem): throw .unavailable(problem)
-        }
-    }
-}
-
-extension ChangePassword.Update.ViewModel: FailureCarrying {
-    var failure: LatchkeyError? {
-        if case .failed(let failure) = self { failure } else { nil }
-    }
-}
-
-extension Sessions.Revoke.ViewModel: FailureCarrying {
-    var failure: LatchkeyError? {
-        if case .failed(let failure) = self { failure } else { nil }
     }
 }

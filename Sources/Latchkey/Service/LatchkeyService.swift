@@ -249,34 +249,3 @@ public final class LatchkeyService: Sendable {
         return response
     }
 }
-
-/// Stands in for a scene's presenter inside the service: keeps the Response, strongly held by the
-/// call that made it, so no answer is lost to a display that went away.
-final class Capture<Response>: ChangePasswordPresentationLogic, SessionsPresentationLogic, HistoryPresentationLogic {
-    var response: Response?
-
-    /// What the scene `send` talks to presents to a new capture.
-    static func answer(_ send: (Capture) -> Void) -> Response? {
-        let capture = Capture()
-        send(capture)
-        return capture.response
-    }
-
-    func presentPasswordChange(response: ChangePassword.Update.Response) { self.response = response as? Response }
-    func presentSessions(response: Sessions.List.Response) { self.response = response as? Response }
-    func presentRevocation(response: Sessions.Revoke.Response) { self.response = response as? Response }
-    func presentEvents(response: History.ListEvents.Response) { self.response = response as? Response }
-}
-
-extension LatchkeyService {
-    /// The presenter's failure (its code and one line) as the service's error, for the scenes whose
-    /// presenters do not yet show the service's display.
-    static func failed<ViewModel: FailureCarrying>(_ viewModel: ViewModel) -> LatchkeyError {
-        viewModel.failure ?? LatchkeyError(code: .internalError, message: "Internal error.")
-    }
-}
-
-/// A scene's ViewModel that may carry the presenter's failure.
-protocol FailureCarrying {
-    var failure: LatchkeyError? { get }
-}

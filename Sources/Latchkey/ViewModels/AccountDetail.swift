@@ -8,9 +8,6 @@ public struct AccountDetail: Codable, Sendable, Hashable {
     public let events: [HistoryEntry]
     /// Personal access tokens that still work, newest first.
     public let accessTokens: [AccessTokenSummary]
-    /// Each of `events` in words ("Roles changed (by administrator alice)"), in the same order, for
-    /// displays that print them; not part of the encoded value.
-    package var eventDescriptions: [String] = []
 
     enum CodingKeys: String, CodingKey {
         case account, sessions, events, accessTokens = "access_tokens"
@@ -18,13 +15,12 @@ public struct AccountDetail: Codable, Sendable, Hashable {
 
     /// The account page of `account`.
     package init(
-        account: AccountSummary, sessions: [SessionSummary], events: [HistoryEntry], eventDescriptions: [String],
+        account: AccountSummary, sessions: [SessionSummary], events: [HistoryEntry],
         accessTokens: [AccessTokenSummary]
     ) {
         self.account = account
         self.sessions = sessions
         self.events = events
-        self.eventDescriptions = eventDescriptions
         self.accessTokens = accessTokens
     }
 }

@@ -1,12 +1,15 @@
 public import Foundation
 
-/// One event of the signed-in user's audit trail, newest first.
+/// One event of the signed-in user's audit trail, newest first: what the History presenter shows.
 public struct HistoryEntry: Codable, Sendable, Hashable {
     public let time: Date
     /// The stable kind (`login_succeeded`, `password_changed`, …).
     public let kind: String
     /// Why, for failures (`bad_credentials`, `throttled`, `disabled`).
     public let reason: String?
+    /// The event in words ("Sign-in failed: wrong password from 192.0.2.1"), with how many times,
+    /// where from and which administrator; stored names are escaped for a terminal.
+    public let description: String
     /// True when an operator did it, not the user.
     public let byAdministrator: Bool
     /// The client's address, when a server gave one.
@@ -18,7 +21,8 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     public let count: Int
 
     enum CodingKeys: String, CodingKey {
-        case time, kind, reason, byAdministrator = "by_administrator", address, userAgent = "user_agent", count
+        case time, kind, reason, description, byAdministrator = "by_administrator", address
+        case userAgent = "user_agent", count
     }
 
     /// Every key always present, `null` for what is absent (as the CLI's JSON).
@@ -27,16 +31,19 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
         try container.encode(time, forKey: .time)
         try container.encode(kind, forKey: .kind)
         try container.encode(reason, forKey: .reason)
+        try container.encode(description, forKey: .description)
         try container.encode(byAdministrator, forKey: .byAdministrator)
         try container.encode(address, forKey: .address)
         try container.encode(userAgent, forKey: .userAgent)
         try container.encode(count, forKey: .count)
     }
 
-    init(_ event: AuthEvent) {
+    /// `event` as the History presenter words it.
+    package init(_ event: AuthEvent) {
         time = event.occurredAt
         kind = event.kind.rawValue
         reason = event.reason?.rawValue
+        description = HistoryPresenter.description(of: event)
         byAdministrator = event.actor != nil
         address = event.address
         userAgent = event.userAgent

@@ -42,8 +42,12 @@ public struct Principal: Codable, Sendable, Hashable {
     public let credential: Credential
     /// The session's short public id (as `latchkey sessions` shows it), when the answer came from a session.
     public let session: String?
-    /// When the session ends at the latest (its absolute limit), when known.
+    /// When the session ends at the latest (its absolute end, however often it is used), when the
+    /// answer came from a session.
     public let sessionExpires: Date?
+    /// When the session ends unless it is used again (its idle timeout after its last recorded use,
+    /// never later than `sessionExpires`), when the answer came from a session.
+    public let sessionExpiresIfUnused: Date?
     /// The access token's short public id (as `latchkey tokens list` shows it), for an access token.
     public let accessToken: String?
 
@@ -52,7 +56,7 @@ public struct Principal: Codable, Sendable, Hashable {
         case pendingEmail = "pending_email"
         case phone, memberSince = "member_since", lastSignIn = "last_sign_in", roles, secondFactor = "second_factor"
         case recoveryCodesLeft = "recovery_codes_left", credential, session, sessionExpires = "session_expires"
-        case accessToken = "access_token"
+        case sessionExpiresIfUnused = "session_expires_if_unused", accessToken = "access_token"
     }
 
     /// Every key always present, `null` for what is absent.
@@ -73,6 +77,7 @@ public struct Principal: Codable, Sendable, Hashable {
         try container.encode(credential, forKey: .credential)
         try container.encode(session, forKey: .session)
         try container.encode(sessionExpires, forKey: .sessionExpires)
+        try container.encode(sessionExpiresIfUnused, forKey: .sessionExpiresIfUnused)
         try container.encode(accessToken, forKey: .accessToken)
     }
 
@@ -95,6 +100,7 @@ public struct Principal: Codable, Sendable, Hashable {
         self.credential = credential
         self.session = session?.shortID
         sessionExpires = session?.expiresAt
+        sessionExpiresIfUnused = session?.expiresIfUnused
         self.accessToken = accessToken?.shortID
     }
 

@@ -1,14 +1,21 @@
 public import Foundation
 
-/// One live session of the signed-in user, for a "where you're signed in" page.
+/// One live session of the signed-in user, for a "where you're signed in" page: what the Sessions
+/// presenter shows.
 public struct SessionSummary: Codable, Sendable, Hashable {
     /// The short public id `revokeSession` takes.
     public let id: String
     public let label: String?
     public let created: Date
     public let lastUsed: Date
-    /// When it ends unless used again.
+    /// When it ends unless used again: the same date as `expiresIfUnused` (kept under this key
+    /// for the clients that read it).
     public let expires: Date
+    /// When it ends unless used again: its idle timeout after its last recorded use, never later
+    /// than `expiresAtLatest`. Each use moves it.
+    public let expiresIfUnused: Date
+    /// Its absolute end: it ends then however often it is used.
+    public let expiresAtLatest: Date
     /// True for the session the request came with.
     public let current: Bool
     /// The address it was opened from, when a server gave one.
@@ -17,7 +24,8 @@ public struct SessionSummary: Codable, Sendable, Hashable {
     public let userAgent: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, label, created, lastUsed = "last_used", expires, current, address, userAgent = "user_agent"
+        case id, label, created, lastUsed = "last_used", expires, expiresIfUnused = "expires_if_unused"
+        case expiresAtLatest = "expires_at_latest", current, address, userAgent = "user_agent"
     }
 
     /// Every key always present, `null` for what is absent (as the CLI's JSON).
@@ -28,17 +36,22 @@ public struct SessionSummary: Codable, Sendable, Hashable {
         try container.encode(created, forKey: .created)
         try container.encode(lastUsed, forKey: .lastUsed)
         try container.encode(expires, forKey: .expires)
+        try container.encode(expiresIfUnused, forKey: .expiresIfUnused)
+        try container.encode(expiresAtLatest, forKey: .expiresAtLatest)
         try container.encode(current, forKey: .current)
         try container.encode(address, forKey: .address)
         try container.encode(userAgent, forKey: .userAgent)
     }
 
-    init(_ item: Sessions.Item) {
+    /// `item` as the Sessions presenter shows it.
+    package init(_ item: Sessions.Item) {
         id = item.session.shortID
         label = item.session.label
         created = item.session.createdAt
         lastUsed = item.session.lastUsedAt
-        expires = item.endsAt
+        expires = item.session.expiresIfUnused
+        expiresIfUnused = item.session.expiresIfUnused
+        expiresAtLatest = item.session.expiresAt
         current = item.isCurrent
         address = item.session.address
         userAgent = item.session.userAgent

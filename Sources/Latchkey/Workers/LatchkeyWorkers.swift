@@ -21,7 +21,8 @@ public struct LatchkeyWorkers: Sendable {
     /// The service's delivery queue, where messages go instead of being delivered at once.
     var outbox: DeliveryQueue?
     let accounts = AccountStore()
-    let sessions = SessionStore()
+    /// Sessions, read under the policy's idle timeout.
+    var sessions: SessionStore { SessionStore(idleTimeout: policy.sessionIdleTimeout) }
     var throttle: LoginThrottle { LoginThrottle(policy: policy, secret: secret, client: client) }
     var audit: AuditLog { AuditLog(client: client) }
     let roles = RoleStore()

@@ -47,10 +47,10 @@ struct SessionGate: Sendable {
         now.timeIntervalSince(session.lastUsedAt) >= TimeInterval(policy.lastUsedGranularity.wholeSeconds)
     }
 
-    /// Past its absolute lifetime, or unused for longer than the idle timeout.
+    /// Past its absolute lifetime, or unused for as long as the idle timeout: the rule every display
+    /// shows (`SessionInfo.expiresIfUnused`).
     func isExpired(_ session: SessionInfo, now: Date) -> Bool {
-        let idle = now.timeIntervalSince(session.lastUsedAt)
-        return session.expiresAt <= now || idle >= TimeInterval(policy.sessionIdleTimeout.wholeSeconds)
+        session.expiresIfUnused <= now
     }
 }
 

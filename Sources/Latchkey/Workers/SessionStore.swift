@@ -28,22 +28,23 @@ struct SessionRow {
 
     let stored: StoredSession
 
-    init(_ row: Row) throws {
+    init(_ row: Row, idleTimeout: Duration) throws {
         let account = try AccountRow(row).credentials
         var user = account.profile
         // The card shows the sign-in before this session's own, which the session row remembers.
         user.previousLoginAt = try row.optionalDate("session_previous_login_at")
         stored = StoredSession(
-            session: try Self.session(row), user: user, isRevoked: !(try row.isNull("session_revoked_at")),
+            session: try Self.session(row, idleTimeout: idleTimeout), user: user,
+            isRevoked: !(try row.isNull("session_revoked_at")),
             isUserDisabled: account.isDisabled, passwordChangeRequired: account.passwordChangeRequired)
     }
 
-    /// The session columns of `row`.
-    static func session(_ row: Row) throws -> SessionInfo {
+    /// The session columns of `row`, under `idleTimeout`.
+    static func session(_ row: Row, idleTimeout: Duration) throws -> SessionInfo {
         SessionInfo(
             id: try row.int64("session_id"), createdAt: try row.date("session_created_at"),
             expiresAt: try row.date("session_expires_at"), lastUsedAt: try row.date("session_last_used_at"),
-            label: try row.optionalString("session_label"),
+            idleTimeout: idleTimeout, label: try row.optionalString("session_label"),
             shortID: SessionShortID.make(try row.bytes("session_token_hash")),
             address: try row.optionalString("session_client_address"),
             userAgent: try row.optionalString("session_client_agent"))
@@ -51,7 +52,10 @@ struct SessionRow {
 }
 
 /// Session queries on the shared `DatabaseWorker`, by token hash only, inside the caller's transaction.
+/// The sessions it reads carry the policy's idle timeout, so each answers its own end.
 struct SessionStore: Sendable {
+    let idleTimeout: Duration
+
     func create(
         for user: UserProfile, token: SessionToken, label: String?, client: ClientContext?, now: Date,
         lifetime: Duration, in db: Database
@@ -72,11 +76,12 @@ struct SessionStore: Sendable {
         ) { try $0.int64("id") }
         guard let id else { throw DatabaseError.misused("INSERT … RETURNING id gave no row") }
         return SessionInfo(
-            id: id, createdAt: now, expiresAt: expires, lastUsedAt: now, label: label,
+            id: id, createdAt: now, expiresAt: expires, lastUsedAt: now, idleTimeout: idleTimeout, label: label,
             shortID: SessionShortID.make(hash), address: client?.address, userAgent: client?.userAgent)
     }
 
-    /// The user's sessions that can still sign in, newest first.
+    /// The user's sessions that can still sign in, newest first: the rule of
+    /// `SessionInfo.expiresIfUnused`, in SQL.
     func live(userID: Int64, now: Date, policy: SecurityPolicy, in db: Database) throws -> [SessionInfo] {
         try db.query(
             """
@@ -84,7 +89,7 @@ struct SessionStore: Sendable {
             WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? AND last_used_at > ?
             ORDER BY created_at DESC, id DESC
             """, [userID, now.databaseSeconds, now.databaseSeconds - policy.sessionIdleTimeout.wholeSeconds]
-        ) { try SessionRow.session($0) }
+        ) { try SessionRow.session($0, idleTimeout: idleTimeout) }
     }
 
     /// The session of a token with its user, the user's roles and second-factor state, in one
@@ -106,7 +111,7 @@ struct SessionStore: Sendable {
     func find(_ token: SessionToken, in db: Database) throws -> StoredSession? {
         let sql = db.dialect == .sqlite ? Self.findOnSQLite : Self.findOnPostgreSQL
         return try db.queryFirst(sql, [token.hash]) { row in
-            var stored = try SessionRow(row).stored
+            var stored = try SessionRow(row, idleTimeout: idleTimeout).stored
             stored.user.roles = try row.optionalString("user_roles")?.split(separator: ",").map(String.init) ?? []
             stored.user.secondFactorOn = try row.optionalInt64("factor_on") == 1
             stored.user.recoveryCodesLeft = stored.user.secondFactorOn ? Int(try row.int64("codes_left")) : 0
@@ -114,7 +119,8 @@ struct SessionStore: Sendable {
         }
     }
 
-    /// Deletes the user's sessions that can never authenticate again (revoked, expired or idle too long).
+    /// Deletes the user's sessions that can never authenticate again (revoked, expired or idle too long:
+    /// the rule of `SessionInfo.expiresIfUnused`, in SQL).
     func purgeDead(userID: Int64, now: Date, policy: SecurityPolicy, in db: Database) throws {
         try db.execute(
             """

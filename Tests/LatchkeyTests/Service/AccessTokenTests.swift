@@ -177,10 +177,8 @@ import Testing
                 revokeTokens: false))
         #expect(spy.responses == [.changed(otherSessionsEnded: 0, accessTokensRevoked: 0, accessTokensKept: 2)])
         #expect(
-            ChangePasswordPresenter.viewModel(for: spy.responses[0])
-                == .changed(
-                    message: "Password changed. 2 access tokens still work ('latchkey tokens' lists them).",
-                    accessTokensKept: 2))
+            Presented.passwordChange(spy.responses[0])?.shown
+                == PasswordChangeResult(otherSessionsEnded: 0, accessTokensRevoked: 0, accessTokensKept: 2))
         #expect(try await service.authenticate(token: made.token).username == "alice")
     }
 

@@ -27,12 +27,8 @@ package final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, Admin
             .success(
                 AccountDetail(
                     account: AccountSummary(account),
-                    sessions: sessions.map {
-                        // An operator sees each session's absolute end; the user's own list shows the idle one too.
-                        SessionSummary(Sessions.Item(session: $0, endsAt: $0.expiresAt, isCurrent: false))
-                    },
+                    sessions: sessions.map { SessionSummary(Sessions.Item(session: $0, isCurrent: false)) },
                     events: events.map(HistoryEntry.init),
-                    eventDescriptions: events.map { HistoryPresenter.entry($0).description },
                     accessTokens: tokens.map(AccessTokenSummary.init)))
         case .rejected(let problem): .failure(Self.failure(problem))
         case .refused(let problem): .failure(Self.failure(problem))

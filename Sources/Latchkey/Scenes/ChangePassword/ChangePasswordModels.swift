@@ -35,13 +35,8 @@ package enum ChangePassword {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        package enum ViewModel: Sendable, Hashable {
-            /// The message, and the counts for machines.
-            case changed(
-                message: String, sessionsEnded: Int = 0, accessTokensRevoked: Int = 0, accessTokensKept: Int = 0)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: what the change ended and kept, or the presenter's failure.
+        package typealias ViewModel = Result<PasswordChangeResult, LatchkeyError>
     }
 }
 
@@ -55,7 +50,7 @@ package protocol ChangePasswordBusinessLogic: AnyObject {
 
 /// How the ChangePassword presenter is reached.
 package protocol ChangePasswordPresentationLogic: AnyObject {
-    /// Formats the outcome for the display.
+    /// Shows the outcome to the display.
     func presentPasswordChange(response: ChangePassword.Update.Response)
 }
 

@@ -21,7 +21,7 @@ package enum History {
             case unavailable(ServiceProblem)
         }
 
-        /// One event ready to show.
+        /// One event ready to show as text (an administrator's view of an account lists them).
         package struct Entry: Sendable, Hashable {
             /// `YYYY-MM-DD HH:MM UTC`.
             package let time: String
@@ -41,11 +41,8 @@ package enum History {
             package var count: Int = 1
         }
 
-        /// What the display shows.
-        package enum ViewModel: Sendable, Hashable {
-            case events([Entry])
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the events, newest first, or the presenter's failure.
+        package typealias ViewModel = Result<[HistoryEntry], LatchkeyError>
     }
 }
 

@@ -1,26 +1,29 @@
-/// Turns audit events into rows a display shows.
+/// Turns audit events into the entries every display shows.
 package final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, HistoryPresentationLogic {
     package func presentEvents(response: History.ListEvents.Response) {
-        display?.displayEvents(viewModel: Self.viewModel(for: response))
+        display?.displayEvents(viewModel: viewModel(for: response))
     }
 
-    static func viewModel(for response: History.ListEvents.Response) -> History.ListEvents.ViewModel {
+    private func viewModel(for response: History.ListEvents.Response) -> History.ListEvents.ViewModel {
         switch response {
-        case .events(let events):
-            .events(events.map(entry))
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+        case .events(let events): .success(events.map(HistoryEntry.init))
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
 
+    /// `event` as a row of text, for an administrator's view of an account.
     static func entry(_ event: AuthEvent) -> History.ListEvents.Entry {
         History.ListEvents.Entry(
             time: DateText.format(event.occurredAt), timeISO8601: DateText.iso8601(event.occurredAt),
-            description: describe(event) + repeated(event)
-                + (event.address.map { " from \($0)" } ?? "")
-                + (event.actor.map { " (by administrator \(TerminalEscaping.escape($0.name)))" } ?? ""),
-            kind: event.kind.rawValue, reason: event.reason?.rawValue, address: event.address,
-            userAgent: event.userAgent, count: event.occurrences)
+            description: description(of: event), kind: event.kind.rawValue, reason: event.reason?.rawValue,
+            address: event.address, userAgent: event.userAgent, count: event.occurrences)
+    }
+
+    /// The event in words, with how many times, where from and which administrator (escaped).
+    static func description(of event: AuthEvent) -> String {
+        describe(event) + repeated(event) + (event.address.map { " from \($0)" } ?? "")
+            + (event.actor.map { " (by administrator \(TerminalEscaping.escape($0.name)))" } ?? "")
     }
 
     /// How many, for an event kept once for several.
@@ -81,4 +84,8 @@ package final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, H
         case (.usersImported, _): "Users imported" + (event.detail.map { " (\($0))" } ?? "")
         }
     }
+}
+
+extension Reply: HistoryDisplayLogic where ViewModel == History.ListEvents.ViewModel {
+    func displayEvents(viewModel: History.ListEvents.ViewModel) { show(viewModel) }
 }

@@ -14,7 +14,7 @@ package final class SessionsInteractor: SceneInteractor<any SessionsPresentation
                     )
                 }
                 workers.recordUse(of: found, now: now)
-                return .sessions(live.map { item($0, current: found.session.id) })
+                return .sessions(live.map { Sessions.Item(session: $0, isCurrent: $0.id == found.session.id) })
             })
     }
 
@@ -44,13 +44,5 @@ package final class SessionsInteractor: SceneInteractor<any SessionsPresentation
                     }
                 }
             })
-    }
-
-    /// A session with the time it ends unless used: the earlier of its lifetime and its idle timeout.
-    private func item(_ session: SessionInfo, current: Int64) -> Sessions.Item {
-        let idleEnd = session.lastUsedAt.addingTimeInterval(
-            TimeInterval(workers.policy.sessionIdleTimeout.wholeSeconds))
-        return Sessions.Item(
-            session: session, endsAt: min(session.expiresAt, idleEnd), isCurrent: session.id == current)
     }
 }

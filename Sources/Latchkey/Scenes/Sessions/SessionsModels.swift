@@ -1,12 +1,9 @@
-package import Foundation
-
 /// The Sessions scene: where the signed-in user is signed in, and ending one or all other sessions.
 package enum Sessions {
     /// One live session as the interactor found it.
     package struct Item: Sendable, Hashable {
+        /// The session, which answers when it ends (`expiresIfUnused`, `expiresAt`).
         package let session: SessionInfo
-        /// When it ends unless used again: the earlier of its lifetime and its idle timeout.
-        package let endsAt: Date
         /// True for the session the request came with.
         package let isCurrent: Bool
     }
@@ -29,7 +26,7 @@ package enum Sessions {
             case unavailable(ServiceProblem)
         }
 
-        /// One session ready to show.
+        /// One session ready to show as text (an administrator's view of an account lists them).
         package struct Entry: Sendable, Hashable {
             package let shortID: String
             package let label: String?
@@ -46,11 +43,8 @@ package enum Sessions {
             package var userAgent: String? = nil
         }
 
-        /// What the display shows.
-        package enum ViewModel: Sendable, Hashable {
-            case sessions([Entry])
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: the live sessions, newest first, or the presenter's failure.
+        package typealias ViewModel = Result<[SessionSummary], LatchkeyError>
     }
 
     package enum Revoke {
@@ -84,11 +78,9 @@ package enum Sessions {
             case unavailable(ServiceProblem)
         }
 
-        /// What the display shows.
-        package enum ViewModel: Sendable, Hashable {
-            case revoked(message: String, endedCurrent: Bool)
-            case failed(LatchkeyError)
-        }
+        /// What every display shows: how many sessions ended and whether this one was among them
+        /// (a display then forgets its token), or the presenter's failure.
+        package typealias ViewModel = Result<SessionRevocation, LatchkeyError>
     }
 }
 
@@ -105,9 +97,9 @@ package protocol SessionsBusinessLogic: AnyObject {
 
 /// How the Sessions presenter is reached.
 package protocol SessionsPresentationLogic: AnyObject {
-    /// Formats the list.
+    /// Shows the list.
     func presentSessions(response: Sessions.List.Response)
-    /// Formats the outcome of a revocation.
+    /// Shows the outcome of a revocation.
     func presentRevocation(response: Sessions.Revoke.Response)
 }
 

@@ -1,44 +1,40 @@
-/// Turns sessions into the rows a display shows.
+/// Turns sessions into the summaries, and revocations into the counts, every display shows.
 package final class SessionsPresenter: ScenePresenter<any SessionsDisplayLogic>, SessionsPresentationLogic {
     package func presentSessions(response: Sessions.List.Response) {
-        display?.displaySessions(viewModel: Self.viewModel(for: response))
+        display?.displaySessions(viewModel: viewModel(for: response))
     }
 
     package func presentRevocation(response: Sessions.Revoke.Response) {
-        display?.displayRevocation(viewModel: Self.viewModel(for: response))
+        display?.displayRevocation(viewModel: viewModel(for: response))
     }
 
-    static func viewModel(for response: Sessions.List.Response) -> Sessions.List.ViewModel {
+    private func viewModel(for response: Sessions.List.Response) -> Sessions.List.ViewModel {
         switch response {
-        case .sessions(let items):
-            .sessions(
-                items.map {
-                    Sessions.List.Entry(
-                        shortID: $0.session.shortID, label: $0.session.label,
-                        created: DateText.format($0.session.createdAt),
-                        lastUsed: DateText.format($0.session.lastUsedAt),
-                        expires: DateText.format($0.endsAt), createdISO8601: DateText.iso8601($0.session.createdAt),
-                        lastUsedISO8601: DateText.iso8601($0.session.lastUsedAt),
-                        expiresISO8601: DateText.iso8601($0.endsAt),
-                        isCurrent: $0.isCurrent, address: $0.session.address, userAgent: $0.session.userAgent)
-                })
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+        case .sessions(let items): .success(items.map(SessionSummary.init))
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }
 
-    static func viewModel(for response: Sessions.Revoke.Response) -> Sessions.Revoke.ViewModel {
+    private func viewModel(for response: Sessions.Revoke.Response) -> Sessions.Revoke.ViewModel {
         switch response {
-        case .revoked(0, _): .revoked(message: "No other session to sign out.", endedCurrent: false)
-        case .revoked(1, let current):
-            .revoked(
-                message: current ? "Signed out of this session." : "Signed out of 1 session.", endedCurrent: current)
         case .revoked(let count, let current):
-            .revoked(message: "Signed out of \(count) sessions.", endedCurrent: current)
-        case .noSuchSession:
-            .failed(LatchkeyError(message: "No session of yours has that id.", kind: .invalidInput))
-        case .sessionRefused(let problem): .failed(.session(problem))
-        case .unavailable(let problem): .failed(.unavailable(problem))
+            .success(SessionRevocation(sessionsEnded: count, includedCurrent: current))
+        case .noSuchSession: .failure(LatchkeyError(message: "No session of yours has that id.", kind: .invalidInput))
+        case .sessionRefused(let problem): .failure(.session(problem))
+        case .unavailable(let problem): .failure(.unavailable(problem))
         }
+    }
+}
+
+// A Reply awaits one of the scene's two ViewModels (a conformance cannot be made twice, one per
+// ViewModel): it keeps the one its call asked for; the other would leave the call unanswered.
+extension Reply: SessionsDisplayLogic {
+    func displaySessions(viewModel: Sessions.List.ViewModel) {
+        if let viewModel = viewModel as? ViewModel { show(viewModel) }
+    }
+
+    func displayRevocation(viewModel: Sessions.Revoke.ViewModel) {
+        if let viewModel = viewModel as? ViewModel { show(viewModel) }
     }
 }

@@ -1,4 +1,4 @@
-/// How displays word the access tokens a password change or reset revoked or left working.
+/// How presenters word the access tokens a password change or reset revoked or left working.
 package enum AccessTokenText {
     /// " 2 access tokens were revoked.", or nothing for none.
     package static func revoked(_ count: Int) -> String {

@@ -65,23 +65,22 @@ import Testing
         #expect(change(Seeds.password, to: newPassword) == .sessionRefused(.expired))
     }
 
-    @Test func thePresenterSaysHowManySessionsEnded() {
+    @Test func thePresenterShowsHowManySessionsEndedAndTokensWentOrStayed() {
         let display = DisplayLogicSpy()
         let presenter = ChangePasswordPresenter()
         presenter.display = display
         presenter.presentPasswordChange(response: .changed(otherSessionsEnded: 0))
-        presenter.presentPasswordChange(response: .changed(otherSessionsEnded: 2))
         presenter.presentPasswordChange(
             response: .changed(otherSessionsEnded: 1, accessTokensRevoked: 3, accessTokensKept: 0))
+        presenter.presentPasswordChange(
+            response: .changed(otherSessionsEnded: 2, accessTokensRevoked: 0, accessTokensKept: 4))
         presenter.presentPasswordChange(response: .invalidCredentials)
         #expect(
             display.passwordChanges == [
-                .changed(message: "Password changed."),
-                .changed(message: "Password changed. 2 other sessions were signed out.", sessionsEnded: 2),
-                .changed(
-                    message: "Password changed. 1 other session was signed out. 3 access tokens were revoked.",
-                    sessionsEnded: 1, accessTokensRevoked: 3),
-                .failed(LatchkeyError(message: "The current password is wrong.", kind: .notAuthenticated)),
+                .success(PasswordChangeResult(otherSessionsEnded: 0, accessTokensRevoked: 0, accessTokensKept: 0)),
+                .success(PasswordChangeResult(otherSessionsEnded: 1, accessTokensRevoked: 3, accessTokensKept: 0)),
+                .success(PasswordChangeResult(otherSessionsEnded: 2, accessTokensRevoked: 0, accessTokensKept: 4)),
+                .failure(LatchkeyError(message: "The current password is wrong.", kind: .notAuthenticated)),
             ])
     }
 }

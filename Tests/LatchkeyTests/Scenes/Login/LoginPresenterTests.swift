@@ -19,12 +19,13 @@ import Testing
             createdAt: Date(timeIntervalSince1970: 0), previousLoginAt: nil)
         let session = SessionInfo(
             id: 1, createdAt: Date(timeIntervalSince1970: 0), expiresAt: Date(timeIntervalSince1970: 60),
-            lastUsedAt: Date(timeIntervalSince1970: 0))
+            lastUsedAt: Date(timeIntervalSince1970: 0), idleTimeout: .seconds(30))
         presenter.presentLogin(response: .signedIn(user: user, session: session, token: token))
         let shown = try #require(display.logins.last?.shown)
         #expect(shown.status == .signedIn && shown.token == token.secret && shown.challenge == nil)
         #expect(shown.principal == Principal(user, session: session))
         #expect(shown.principal?.username == "alice" && shown.principal?.sessionExpires == session.expiresAt)
+        #expect(shown.principal?.sessionExpiresIfUnused == Date(timeIntervalSince1970: 30))
     }
 
     @Test func everyCredentialFailureReadsTheSame() {

@@ -47,8 +47,11 @@ import Testing
     @Test func theEndShownIsTheEarlierOfTheLifetimeAndTheIdleTimeout() throws {
         let token = try login("alice", label: nil)
         let item = try #require(try list(token).first)
-        #expect(item.endsAt == item.session.lastUsedAt.addingTimeInterval(7 * 24 * 3600))
-        #expect(item.endsAt < item.session.expiresAt)
+        #expect(item.session.expiresIfUnused == item.session.lastUsedAt.addingTimeInterval(7 * 24 * 3600))
+        #expect(item.session.expiresIfUnused < item.session.expiresAt)
+        let shown = try #require(Presented.sessions(.sessions([item]))?.shown?.first)
+        #expect(shown.expires == item.session.expiresIfUnused && shown.expiresIfUnused == shown.expires)
+        #expect(shown.expiresAtLatest == item.session.expiresAt)
     }
 
     @Test func revokingOneSessionByItsIdEndsOnlyThatOneAndIsAudited() throws {
@@ -90,8 +93,8 @@ import Testing
         interactor.revokeSessions(request: .init(token: token, target: .session(mine.session.shortID)))
         #expect(spy.revocations.last == .revoked(count: 1, includedCurrent: true))
         #expect(
-            SessionsPresenter.viewModel(for: .revoked(count: 1, includedCurrent: true))
-                == .revoked(message: "Signed out of this session.", endedCurrent: true))
+            Presented.revocation(.revoked(count: 1, includedCurrent: true))?.shown
+                == SessionRevocation(sessionsEnded: 1, includedCurrent: true))
     }
 
     @Test func withoutASessionNothingIsListedOrRevoked() {
@@ -108,15 +111,22 @@ import Testing
         #expect(login.responses == [.invalidLabel])
     }
 
-    @Test func thePresenterWordsEachOutcome() {
+    @Test func thePresenterShowsEachOutcome() throws {
         #expect(
-            SessionsPresenter.viewModel(for: .revoked(count: 0, includedCurrent: false))
-                == .revoked(message: "No other session to sign out.", endedCurrent: false))
+            Presented.revocation(.revoked(count: 0, includedCurrent: false))
+                == .success(SessionRevocation(sessionsEnded: 0, includedCurrent: false)))
         #expect(
-            SessionsPresenter.viewModel(for: .revoked(count: 3, includedCurrent: false))
-                == .revoked(message: "Signed out of 3 sessions.", endedCurrent: false))
+            Presented.revocation(.revoked(count: 3, includedCurrent: false))
+                == .success(SessionRevocation(sessionsEnded: 3, includedCurrent: false)))
         #expect(
-            SessionsPresenter.viewModel(for: .noSuchSession)
-                == .failed(LatchkeyError(message: "No session of yours has that id.", kind: .invalidInput)))
+            Presented.revocation(.noSuchSession)
+                == .failure(LatchkeyError(message: "No session of yours has that id.", kind: .invalidInput)))
+        #expect(Presented.sessions(.sessionRefused(.expired)) == .failure(.session(.expired)))
+        let token = try login("alice", label: "laptop")
+        let items = try list(token)
+        let shown = try #require(Presented.sessions(.sessions(items))?.shown)
+        #expect(shown.map(\.id) == items.map(\.session.shortID))
+        #expect(shown.map(\.label) == ["laptop"])
+        #expect(shown.map(\.current) == [true])
     }
 }

@@ -20,7 +20,7 @@ import Testing
         let session = SessionInfo(
             id: 3, createdAt: Date(timeIntervalSince1970: 1_790_007_200),
             expiresAt: Date(timeIntervalSince1970: 1_792_599_200),
-            lastUsedAt: Date(timeIntervalSince1970: 1_790_007_200))
+            lastUsedAt: Date(timeIntervalSince1970: 1_790_007_200), idleTimeout: .seconds(7 * 24 * 3600))
         presenter.presentProfile(response: .signedIn(user: user, session: session))
         let profile = try #require((display.profiles.last)?.shown, "no profile")
         #expect(profile.userID == 7 && profile.username == "alice" && profile.credential == .session)
@@ -30,6 +30,7 @@ import Testing
         #expect(profile.memberSince == user.createdAt)
         #expect(profile.lastSignIn == user.previousLoginAt)
         #expect(profile.sessionExpires == session.expiresAt)
+        #expect(profile.sessionExpiresIfUnused == Date(timeIntervalSince1970: 1_790_007_200 + 7 * 24 * 3600))
         #expect(profile.session == session.shortID)
     }
 
@@ -42,7 +43,7 @@ import Testing
                 user: user,
                 session: SessionInfo(
                     id: 1, createdAt: .init(timeIntervalSince1970: 0), expiresAt: .init(timeIntervalSince1970: 1),
-                    lastUsedAt: .init(timeIntervalSince1970: 0))))
+                    lastUsedAt: .init(timeIntervalSince1970: 0), idleTimeout: .seconds(60))))
         let profile = try #require((display.profiles.last)?.shown, "no profile")
         #expect(profile.phone == nil)
         #expect(profile.lastSignIn == nil)

@@ -153,6 +153,10 @@ import Testing
             let history = try #require(
                 try object(try await client.get("/v1/history?limit=2", token: token))["events"] as? [[String: Any]])
             #expect(history.map { $0["kind"] as? String } == ["password_change_failed", "password_changed"])
+            #expect(
+                history.map { $0["description"] as? String } == [
+                    "Password change failed: wrong current password", "Password changed",
+                ])
             #expect(try await client.get("/v1/history?limit=x", token: token).status == .badRequest)
         }
     }
