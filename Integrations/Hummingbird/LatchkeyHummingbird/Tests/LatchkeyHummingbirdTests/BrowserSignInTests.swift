@@ -67,17 +67,8 @@ struct BrowserRun {
     let output: String
 
     init(script: String, environment: [String: String]) throws {
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", script]
-        python.environment = environment
-        let pipe = Pipe()
-        python.standardOutput = pipe
-        python.standardError = pipe
-        try python.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        python.waitUntilExit()
-        status = python.terminationStatus
-        output = String(decoding: data, as: UTF8.self)
+        let exit = try SpawnedProcess("/usr/bin/env", ["python3", script], environment: environment).wait()
+        status = exit.signalled ? 128 + exit.status : exit.status
+        output = exit.output + exit.errors
     }
 }
