@@ -5,7 +5,7 @@ import Testing
 
 /// The command line: a parser error is one `latchkey: ` line and exit 64 (with an error object under
 /// --json), and the options every command takes may come before the subcommand.
-@Suite struct CLIArgumentsTests {
+@Suite(.tags(.binary)) struct CLIArgumentsTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
 

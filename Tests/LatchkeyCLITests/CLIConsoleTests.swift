@@ -5,7 +5,7 @@ import Testing
 
 /// What the CLI writes: every write is checked (a full or closed stream is exit 74 and one line,
 /// never a trap), and text from the database is escaped before it reaches a terminal.
-@Suite struct CLIConsoleTests {
+@Suite(.tags(.binary)) struct CLIConsoleTests {
     let cli = CLIHarness()
 
     @Test func aFullStandardOutputExitsSeventyFourWithOneLineAndNoTrap() throws {

@@ -6,7 +6,7 @@ import Testing
 /// The database file the CLI opens: another program's database and `:memory:` are refused and left
 /// as they were, a new file is private whatever the path, one others can read is refused with the
 /// fix, and out-of-range values written by another program are a storage error, never a trap.
-@Suite struct CLIDatabaseFileTests {
+@Suite(.tags(.binary)) struct CLIDatabaseFileTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Passwords read from standard input: bytes that are not UTF-8 and NULs are refused (exit 65),
 /// never turned into other characters.
-@Suite struct CLIPasswordInputTests {
+@Suite(.tags(.binary)) struct CLIPasswordInputTests {
     let cli = CLIHarness()
 
     @Test func invalidUTF8PasswordsAreRefusedNotTurnedIntoReplacementCharacters() throws {

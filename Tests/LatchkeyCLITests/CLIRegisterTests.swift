@@ -5,7 +5,7 @@ import Testing
 
 /// The profile fields `register` takes: a phone with a combining mark or a keycap, and names and
 /// emails that could spoof a terminal, are invalid input (exit 65), never a storage error.
-@Suite struct CLIRegisterTests {
+@Suite(.tags(.binary)) struct CLIRegisterTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
 

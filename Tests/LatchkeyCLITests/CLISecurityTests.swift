@@ -3,7 +3,7 @@ import Testing
 
 @testable import LatchkeyTestSupport
 
-@Suite struct CLISecurityTests {
+@Suite(.tags(.binary)) struct CLISecurityTests {
     let cli: CLIHarness
     let password = CLIHarness.password
     let newPassword = "an entirely new passphrase"

@@ -7,7 +7,7 @@ import Testing
 /// deleted and a session someone else could have planted or changed is never used; a path that is
 /// not a regular file, a folder others can write and a file too big for a token are refused; a
 /// relative path is resolved against the working folder.
-@Suite struct CLISessionFileTests {
+@Suite(.tags(.binary)) struct CLISessionFileTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
     var folder: String { (cli.sessionFile as NSString).deletingLastPathComponent }
