@@ -62,7 +62,7 @@ import Testing
 
 /// The running set a shutdown kills from: a pid leaves it before it is reaped, so a pid it holds is
 /// never another process's.
-@Suite struct CommandDeliveryRunningSetTests {
+@Suite(.tags(.stress)) struct CommandDeliveryRunningSetTests {
     @Test("a delivery's pid leaves the running set before the command is reaped, never after")
     func aPidLeavesTheRunningSetBeforeItIsReaped() throws {
         let delivery = CommandDelivery(command: "cat > /dev/null")
