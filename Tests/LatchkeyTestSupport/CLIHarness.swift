@@ -130,13 +130,22 @@ extension CLIResult {
 final class RunningCLI {
     let process: SpawnedProcess
 
+    /// Starts the process; with `held`, its standard input waits for `release()` (it reads nothing
+    /// before).
     init(
         _ executable: String, _ arguments: [String], environment: [String: String], stdin: String?,
-        grouping: SpawnedProcess.Grouping = .newSession
+        grouping: SpawnedProcess.Grouping = .newSession, held: Bool = false
     ) throws {
         process = try SpawnedProcess(
-            executable, arguments, environment: environment, stdin: stdin.map { Array($0.utf8) }, grouping: grouping)
+            executable, arguments, environment: environment, stdin: held ? nil : stdin.map { Array($0.utf8) },
+            holdingInput: held, grouping: grouping)
+        heldInput = held ? Array((stdin ?? "").utf8) : []
     }
+
+    private let heldInput: [UInt8]
+
+    /// Gives a held process its standard input.
+    func release() { process.release(heldInput) }
 
     /// Waits for the exit and reads what it printed.
     func wait() throws -> CLIResult { CLIResult(try process.wait()) }
@@ -158,7 +167,14 @@ extension CLIHarness {
     func runTogether(_ commands: [(arguments: [String], stdin: String?, environment: [String: String])]) throws
         -> [CLIResult]
     {
-        let running = try commands.map { try start($0.arguments, stdin: $0.stdin, extraEnvironment: $0.environment) }
+        // Every process is started first and let go at one moment, its input held back until then:
+        // started one by one, the first could finish before the last had begun.
+        let running = try commands.map {
+            try RunningCLI(
+                Self.binary, $0.arguments, environment: environment.merging($0.environment) { $1 }, stdin: $0.stdin,
+                held: true)
+        }
+        running.forEach { $0.release() }
         return try running.map { try $0.wait() }
     }
 

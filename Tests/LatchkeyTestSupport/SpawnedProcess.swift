@@ -47,12 +47,15 @@ public final class SpawnedProcess: Sendable {
     private let grouping: Grouping
     /// The wait status once reaped: the pid may belong to another process from then on.
     private let reaped = Mutex<Int32?>(nil)
+    /// The write end of a held-back standard input, until `release` fills and closes it.
+    private let heldInput = Mutex<Int32?>(nil)
 
     /// Starts `executable` (a path, or a name looked up in PATH) with `arguments`; `stdin` nil reads
-    /// /dev/null.
+    /// /dev/null. With `holdingInput` its standard input is a pipe that stays empty until `release`,
+    /// so several children can be started and then let go at one moment.
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
-        stdin: [UInt8]? = nil, grouping: Grouping = .newSession
+        stdin: [UInt8]? = nil, holdingInput: Bool = false, grouping: Grouping = .newSession
     ) throws {
         var template = Array((NSTemporaryDirectory() + "/latchkey-spawn-XXXXXX").utf8CString)
         guard let created = mkdtemp(&template) else { throw POSIXError(.EIO) }
@@ -60,21 +63,52 @@ public final class SpawnedProcess: Sendable {
         command = [executable] + arguments
         self.grouping = grouping
         var input = "/dev/null"
+        var pipeEnds: [Int32] = [-1, -1]
         do {
-            if let stdin {
+            if holdingInput {
+                guard pipe(&pipeEnds) == 0 else { throw POSIXError(.EMFILE) }
+                // Close-on-exec: no other child may hold the pipe open (each spawn here also closes
+                // what it does not pass on).
+                _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
+                _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+                // A child that exits without reading must make `release` fail, not kill the tests.
+                signal(SIGPIPE, SIG_IGN)
+            } else if let stdin {
                 input = folder + "/stdin"
                 try Data(stdin).write(to: URL(fileURLWithPath: input))
             }
             processIdentifier = try Self.start(
                 command, environment: environment, directory: directory, stdin: input, stdout: folder + "/stdout",
-                stderr: folder + "/stderr", grouping: grouping)
+                stderr: folder + "/stderr", grouping: grouping, stdinDescriptor: holdingInput ? pipeEnds[0] : nil)
         } catch {
+            pipeEnds.filter { $0 >= 0 }.forEach { close($0) }
             try? FileManager.default.removeItem(atPath: folder)
             throw error
         }
+        if holdingInput {
+            close(pipeEnds[0])
+            heldInput.withLock { $0 = pipeEnds[1] }
+        }
+    }
+
+    /// Writes `input` to a held-back standard input and closes it (the child sees its end). Meant
+    /// for a few lines: the child reads once it is let go, so a long input simply takes its time.
+    public func release(_ input: [UInt8]) {
+        guard let descriptor = heldInput.withLock({ $0.take() }) else { return }
+        input.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+        }
+        close(descriptor)
     }
 
     deinit {
+        if let descriptor = heldInput.withLock({ $0.take() }) { close(descriptor) }
         // Never left running or a zombie: a test that threw before waiting still ends its child.
         if isRunning {
             signalGroup(SIGKILL)
@@ -105,7 +139,7 @@ public final class SpawnedProcess: Sendable {
     }
 
     /// Sends `signal` to the child, unless it has been reaped already.
-    public func signal(_ signal: Int32) {
+    public func sendSignal(_ signal: Int32) {
         reaped.withLock { status in if status == nil { kill(processIdentifier, signal) } }
     }
 
@@ -145,17 +179,21 @@ public final class SpawnedProcess: Sendable {
     // MARK: Starting
 
     /// Starts `command` with its standard streams on the files at these paths (`stderr` nil: with
-    /// stdout), every other descriptor closed, every signal unblocked and at its default action (the
+    /// stdout; `stdinDescriptor`, when given, in place of `stdin`), every other descriptor closed, every signal unblocked and at its default action (the
     /// test runner's threads block some, and a child inherits the mask); its pid, for the caller to
     /// reap.
-    static func start(
+    public static func start(
         _ command: [String], environment: [String: String]? = nil, directory: String? = nil, stdin: String,
-        stdout: String, stderr: String?, grouping: Grouping
+        stdout: String, stderr: String?, grouping: Grouping, stdinDescriptor: Int32? = nil
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        if let stdinDescriptor {
+            posix_spawn_file_actions_adddup2(&actions, stdinDescriptor, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         if let stderr {
             posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
