@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Latchkey
 import LatchkeyHummingbird
+import LatchkeyTestSupport
 import Testing
 
 /// The shipped `examples/Caddyfile`, run by a real Caddy in front of a live server: Caddy asks

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Latchkey
 import LatchkeyHummingbird
+import LatchkeyTestSupport
 import Testing
 
 /// The shipped `examples/nginx.conf`, run by a real nginx in front of a live server: nginx asks

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTestSupport
 import Testing
 
 /// The `latchkey-server` process against slow and idle clients: a head or body that trickles in is

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyTestSupport
 import Testing
 
 /// The `latchkey-server` executable itself: it starts from its command line, answers, and on
