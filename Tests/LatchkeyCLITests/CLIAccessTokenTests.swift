@@ -4,7 +4,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// `latchkey tokens` and `LATCHKEY_TOKEN` end to end, through the built binary.
-@Suite struct CLIAccessTokenTests {
+@Suite(.tags(.binary)) struct CLIAccessTokenTests {
     let cli = CLIHarness()
 
     private func json(_ result: CLIResult) throws -> [String: Any] {

@@ -6,7 +6,7 @@ import Testing
 
 /// Seeded SIGKILLs of register, login, logout and passwd processes on one database file: afterwards
 /// the file is sound, every command that exited 0 kept its effect, and no token is left lying around.
-@Suite struct CLICrashTests {
+@Suite(.tags(.binary, .stress)) struct CLICrashTests {
     let cli = CLIHarness()
 
     @Test func killedProcessesLeaveASoundDatabaseAndKeepEveryAcknowledgedChange() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import LatchkeyTestSupport
 
-@Suite struct CLICycleTests {
+@Suite(.tags(.binary)) struct CLICycleTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
 

@@ -6,7 +6,7 @@ import Testing
 
 /// The CLI's JSON error object carries the same stable codes as the service's `LatchkeyError`, so a
 /// script and a server switch on one vocabulary.
-@Suite struct CLIErrorCodeTests {
+@Suite(.tags(.binary)) struct CLIErrorCodeTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
 

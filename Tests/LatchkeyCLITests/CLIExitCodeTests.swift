@@ -4,7 +4,7 @@ import Testing
 
 @testable import LatchkeyTestSupport
 
-@Suite struct CLIExitCodeTests {
+@Suite(.tags(.binary)) struct CLIExitCodeTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 9's hostile-input suite: every case through the built binary, each checking the
 /// documented exit code, one `latchkey: ` line on failure, no signal, no partial row, a sound database.
-@Suite struct CLIHostileInputTests {
+@Suite(.tags(.binary)) struct CLIHostileInputTests {
     @Test func thereAreAtLeastOneHundredFiftyCases() {
         #expect(HostileCase.all.count >= 150)
     }

@@ -7,7 +7,7 @@ import Testing
 /// `latchkey admin import` through the binary, on both engines: a date no reader can read is refused
 /// with its line (so `admin users` and the user's sign-in go on working), a too costly hash too, and
 /// `--on-conflict update` that replaces a password ends the user's sessions.
-@Suite(.onEveryEngine) struct CLIImportLimitsTests {
+@Suite(.onEveryEngine, .tags(.postgres, .binary)) struct CLIImportLimitsTests {
     let cli = CLIHarness()
     let environment: [String: String]
     /// "bob's imported password" as sha256crypt.

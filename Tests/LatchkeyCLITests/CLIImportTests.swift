@@ -4,7 +4,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// `latchkey admin import` through the binary: a file or standard input, the report, exit codes.
-@Suite struct CLIImportTests {
+@Suite(.tags(.binary)) struct CLIImportTests {
     let cli = CLIHarness()
 
     @Test func anHtpasswdFromStandardInputImportsAndItsUsersSignIn() throws {

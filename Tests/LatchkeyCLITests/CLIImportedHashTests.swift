@@ -5,7 +5,7 @@ import Testing
 
 /// An account holding an imported hash, through the binary: `admin users` shows its scheme until the
 /// user's first sign-in replaces it.
-@Suite struct CLIImportedHashTests {
+@Suite(.tags(.binary)) struct CLIImportedHashTests {
     let cli = CLIHarness()
 
     @Test func adminUsersShowsTheImportedSchemeUntilTheFirstSignIn() throws {

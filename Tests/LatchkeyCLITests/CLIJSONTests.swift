@@ -3,7 +3,7 @@ import Testing
 
 @testable import LatchkeyTestSupport
 
-@Suite struct CLIJSONTests {
+@Suite(.tags(.binary)) struct CLIJSONTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
 

@@ -6,7 +6,7 @@ import Testing
 
 /// `latchkey key init`, and one installation key per database whichever machine uses a key first:
 /// on a SQLite file (two key files named by LATCHKEY_SECRET_KEY_FILE) and on the PostgreSQL server.
-@Suite struct CLIKeyTests {
+@Suite(.tags(.postgres, .binary)) struct CLIKeyTests {
     static let postgresql = TestEngine.available.contains(.postgresql)
 
     /// A key file of 32 random bytes at `path`, 0600.

@@ -4,7 +4,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// libpq and its 22 libraries are loaded only when a PostgreSQL URL is used: a SQLite run pays nothing.
-@Suite struct CLILibraryLoadingTests {
+@Suite(.tags(.binary)) struct CLILibraryLoadingTests {
     @Test func aSQLiteRunNeverLoadsLibpq() throws {
         let cli = CLIHarness()
         let linked = try CLIHarness.run(

@@ -7,7 +7,7 @@ import Testing
 
 /// Eight processes at a time looping register, login, whoami, passwd and logout on one file: no
 /// busy failure, no other failure, and an audit trail that matches what succeeded.
-@Suite struct CLILoadTests {
+@Suite(.tags(.binary, .stress)) struct CLILoadTests {
     let cli = CLIHarness()
 
     @Test func eightLoopingClientsSeeNoBusyOrOtherFailureAndTheAuditTrailMatches() throws {

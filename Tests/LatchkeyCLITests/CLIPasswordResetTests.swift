@@ -4,7 +4,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// `latchkey admin reset-code` and `latchkey reset-password` through the built binary.
-@Suite struct CLIPasswordResetTests {
+@Suite(.tags(.binary)) struct CLIPasswordResetTests {
     let cli = CLIHarness()
     let newPassword = "a brand new passphrase"
 

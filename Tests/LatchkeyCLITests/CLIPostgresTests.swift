@@ -6,7 +6,9 @@ import Testing
 
 /// The CLI on the throwaway PostgreSQL server: several machines on one database, moving a database
 /// between the engines, and a server that is away or refuses the sign-in.
-@Suite(.enabled(if: TestEngine.available.contains(.postgresql), "needs PostgreSQL server binaries"))
+@Suite(
+    .enabled(if: TestEngine.available.contains(.postgresql), "needs PostgreSQL server binaries"),
+    .tags(.postgres, .binary))
 struct CLIPostgresTests {
     let password = CLIHarness.password
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The CLI holds passwords, codes and tokens in memory: it makes itself non-dumpable before reading
 /// any, so no core file and no other process of the same user (ptrace, /proc/PID/mem) can reach them.
-@Suite struct CLIProcessHardeningTests {
+@Suite(.tags(.binary)) struct CLIProcessHardeningTests {
     let cli = CLIHarness()
 
     /// The kernel shows a non-dumpable process's /proc files as root's: run the CLI as an

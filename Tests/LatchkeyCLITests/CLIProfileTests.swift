@@ -4,7 +4,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// `latchkey profile` and `latchkey verify-email` through the built binary, with a real delivery command.
-@Suite struct CLIProfileTests {
+@Suite(.tags(.binary)) struct CLIProfileTests {
     let cli = CLIHarness()
 
     /// A delivery command appending each message (one JSON line) to a file in the test's home.

@@ -4,7 +4,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// The three races of issue 9, with real processes on one database file.
-@Suite struct CLIRaceTests {
+@Suite(.tags(.binary, .stress)) struct CLIRaceTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
 

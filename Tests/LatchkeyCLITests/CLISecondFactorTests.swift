@@ -6,7 +6,7 @@ import Testing
 
 /// The second factor through the built binary: scripts with --password-stdin and --json, the QR code
 /// as drawn, and recovery.
-@Suite struct CLISecondFactorTests {
+@Suite(.tags(.binary)) struct CLISecondFactorTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
 

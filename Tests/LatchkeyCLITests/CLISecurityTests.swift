@@ -3,7 +3,7 @@ import Testing
 
 @testable import LatchkeyTestSupport
 
-@Suite struct CLISecurityTests {
+@Suite(.tags(.binary)) struct CLISecurityTests {
     let cli: CLIHarness
     let password = CLIHarness.password
     let newPassword = "an entirely new passphrase"
@@ -94,5 +94,17 @@ import Testing
         _ = try cli.run(["login", "alice", "--password-stdin"], stdin: password + "\n")
         let second = try cli.run(["whoami"])
         #expect(second.stdout.contains("Last sign-in:    20"))
+    }
+
+    @Test func aPasswordTypedAsAUsernameIsStoredOnlyAsAKeyedHash() throws {
+        try cli.registerAndLogin()
+        let typo = "MySecretPassword123"
+        _ = try cli.run(["login", typo, "--password-stdin"], stdin: "whatever it is\n")
+        let stored = try cli.query(
+            "SELECT username_key FROM auth_events UNION ALL SELECT throttle_key FROM login_throttle")
+        #expect(!stored.contains { $0.lowercased().contains("mysecret") })
+        #expect(stored.contains { $0.hasPrefix("hmac:") })
+        #expect(FileManager.default.fileExists(atPath: cli.database + ".key"))
+        #expect(try permissions(of: cli.database + ".key") == 0o600)
     }
 }

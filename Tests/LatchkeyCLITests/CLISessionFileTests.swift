@@ -3,9 +3,11 @@ import Testing
 
 @testable import LatchkeyTestSupport
 
-/// The session file in folders other users may reach: nothing but this user's own temporaries is
-/// deleted, and a session someone else could have planted or changed is never used.
-@Suite struct CLISessionFileTests {
+/// The session file: in folders other users may reach, nothing but this user's own temporaries is
+/// deleted and a session someone else could have planted or changed is never used; a path that is
+/// not a regular file, a folder others can write and a file too big for a token are refused; a
+/// relative path is resolved against the working folder.
+@Suite(.tags(.binary)) struct CLISessionFileTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
     var folder: String { (cli.sessionFile as NSString).deletingLastPathComponent }
@@ -60,5 +62,80 @@ import Testing
         #expect(result.stderr.hasPrefix("latchkey: "))
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(!result.stdout.contains("alice"))
+    }
+
+    @Test func aSessionPathThatIsADeviceOrALinkIsRefusedAndLeftAlone() throws {
+        try cli.run(["register", "alice", "--password-stdin"], stdin: password + "\n")
+        let fifo = cli.home + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let device = try cli.run(
+            ["login", "alice", "--password-stdin"], stdin: password + "\n",
+            extraEnvironment: ["LATCHKEY_SESSION_FILE": fifo])
+        expectOneLine(device, 74)
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        let target = cli.home + "/target"
+        let link = cli.home + "/link"
+        #expect(symlink(target, link) == 0)
+        let linked = try cli.run(
+            ["login", "alice", "--password-stdin"], stdin: password + "\n",
+            extraEnvironment: ["LATCHKEY_SESSION_FILE": link])
+        expectOneLine(linked, 74)
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    @Test func aSessionFolderWritableByOthersIsRefusedWithTheFix() throws {
+        try cli.run(["register", "alice", "--password-stdin"], stdin: password + "\n")
+        let folder = cli.home + "/open"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chmod(folder, 0o777)
+        let result = try cli.run(
+            ["login", "alice", "--password-stdin"], stdin: password + "\n",
+            extraEnvironment: ["LATCHKEY_SESSION_FILE": folder + "/session"])
+        expectOneLine(result, 74)
+        #expect(result.stderr.contains("chmod 700"))
+        #expect(try cli.query("SELECT count(*) FROM sessions WHERE revoked_at IS NULL") == ["0"])
+    }
+
+    @Test func aHugeSessionFileIsNotALatchkeySessionFile() throws {
+        try cli.registerAndLogin()
+        let handle = try #require(FileHandle(forWritingAtPath: cli.sessionFile))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(count: 8 << 20))
+        try handle.close()
+        let result = try cli.run(["whoami"])
+        expectOneLine(result, 74)
+        #expect(result.stderr.contains("not a Latchkey session file"))
+    }
+
+    @Test func loginLeavesNoTemporarySessionFile() throws {
+        try cli.registerAndLogin()
+        let folder = (cli.sessionFile as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["session"])
+    }
+
+    // Modes do not stop root, so as root the file is damaged instead: either way the token cannot
+    // be read.
+    @Test func logoutWithAnUnreadableSessionFileKeepsTheFileAndTheSession() throws {
+        try cli.registerAndLogin()
+        if getuid() == 0 {
+            try Data("damaged\n".utf8).write(to: URL(fileURLWithPath: cli.sessionFile))
+        } else {
+            chmod(cli.sessionFile, 0)
+        }
+        let result = try cli.run(["logout"])
+        expectOneLine(result, 74)
+        #expect(FileManager.default.fileExists(atPath: cli.sessionFile))
+        #expect(try cli.query("SELECT count(*) FROM sessions WHERE revoked_at IS NULL") == ["1"])
+    }
+
+    @Test func aRelativeSessionFileIsResolvedAgainstTheWorkingFolder() throws {
+        try cli.run(["register", "alice", "--password-stdin"], stdin: password + "\n")
+        let result = try CLIHarness.run(
+            "/bin/sh", ["-c", "cd \"$1\" && exec \"$0\" login alice --password-stdin", CLIHarness.binary, cli.home],
+            environment: cli.environment.merging(["LATCHKEY_SESSION_FILE": "relative-session"]) { $1 },
+            stdin: password + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: cli.home + "/relative-session"))
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// `latchkey sessions` and `latchkey admin` end to end, through the built binary.
-@Suite struct CLISessionsAndAdminTests {
+@Suite(.tags(.binary)) struct CLISessionsAndAdminTests {
     let cli = CLIHarness()
     let password = CLIHarness.password
 

@@ -4,7 +4,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// Drives the password prompt through a real pseudo-terminal, made by util-linux's `script`.
-@Suite struct CLITerminalTests {
+@Suite(.tags(.binary)) struct CLITerminalTests {
     let cli = CLIHarness()
 
     /// Runs `latchkey arguments…` under `script`, typing each answer once its prompt has appeared.

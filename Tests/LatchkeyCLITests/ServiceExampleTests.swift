@@ -5,7 +5,7 @@ import Testing
 
 /// The README's service example is the program `Tests/ServiceExample/main.swift`, built with the
 /// package and run here, so the front door's code never rots.
-@Suite struct ServiceExampleTests {
+@Suite(.tags(.binary)) struct ServiceExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

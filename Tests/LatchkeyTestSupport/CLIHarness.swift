@@ -58,9 +58,7 @@ final class CLIHarness: Sendable {
 
     /// Runs `latchkey arguments…` in a new session, feeding `stdin` as raw bytes (invalid UTF-8, NUL).
     func runBytes(_ arguments: [String], stdin: [UInt8]) throws -> CLIResult {
-        try Self.run(
-            "/usr/bin/env", ["setsid", "-w", Self.binary] + arguments, environment: environment, stdinData: Data(stdin),
-            directory: home)
+        try Self.run(Self.binary, arguments, environment: environment, stdinData: Data(stdin), directory: home)
     }
 
     /// Runs `sql` on the database with Python's sqlite3 (no migration, as another program would).
@@ -89,9 +87,8 @@ final class CLIHarness: Sendable {
         -> CLIResult
     {
         try Self.run(
-            "/usr/bin/env", ["setsid", "-w", Self.binary] + arguments,
-            environment: environment.merging(extraEnvironment) { $1 }, stdinData: stdin.map { Data($0.utf8) },
-            directory: home)
+            Self.binary, arguments, environment: environment.merging(extraEnvironment) { $1 },
+            stdinData: stdin.map { Data($0.utf8) }, directory: home)
     }
 
     /// Registers and signs in `alice` with a known password; returns nothing, fails loudly.
@@ -112,95 +109,72 @@ final class CLIHarness: Sendable {
         try run(executable, arguments, environment: environment, stdinData: stdin.map { Data($0.utf8) })
     }
 
+    /// Runs `executable` in a new session (so no terminal), feeding `stdin`, and waits for its exit.
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String], stdinData stdin: Data?,
         directory: String? = nil
     ) throws -> CLIResult {
-        // Output goes to files, read after the exit: no pipe can fill up and block the child.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("stdout")
-        let errURL = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = try SpawnedProcess(
+            executable, arguments, environment: environment, directory: directory, stdin: stdin.map { [UInt8]($0) })
+        return CLIResult(try process.wait())
+    }
+}
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return CLIResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-            signalled: process.terminationReason == .uncaughtSignal)
+extension CLIResult {
+    init(_ exit: SpawnedProcess.Exit) {
+        self.init(status: exit.status, stdout: exit.output, stderr: exit.errors, signalled: exit.signalled)
     }
 }
 
 /// A `latchkey` process started and not yet waited for, so several can run at once.
 final class RunningCLI {
-    let process: Process
-    private let folder: URL
+    let process: SpawnedProcess
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String?) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in ["stdout", "stderr"] {
-            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil)
-        }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("stdout"))
-        process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("stderr"))
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+    /// Starts the process; with `held`, its standard input waits for `release()` (it reads nothing
+    /// before).
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String], stdin: String?,
+        grouping: SpawnedProcess.Grouping = .newSession, held: Bool = false
+    ) throws {
+        process = try SpawnedProcess(
+            executable, arguments, environment: environment, stdin: held ? nil : stdin.map { Array($0.utf8) },
+            holdingInput: held, grouping: grouping)
+        heldInput = held ? Array((stdin ?? "").utf8) : []
     }
 
-    deinit { try? FileManager.default.removeItem(at: folder) }
+    private let heldInput: [UInt8]
+
+    /// Gives a held process its standard input.
+    func release() { process.release(heldInput) }
 
     /// Waits for the exit and reads what it printed.
-    func wait() throws -> CLIResult {
-        process.waitUntilExit()
-        return CLIResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: folder.appendingPathComponent("stdout")), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: folder.appendingPathComponent("stderr")), as: UTF8.self),
-            signalled: process.terminationReason == .uncaughtSignal)
-    }
+    func wait() throws -> CLIResult { CLIResult(try process.wait()) }
 }
 
 extension CLIHarness {
     /// Starts `latchkey arguments…` without waiting for it, in a new session (no terminal) unless
-    /// `direct`, where the process is the binary itself (so a test can kill it).
+    /// `direct`, where it runs in a process group of its own in this session (a test can kill it
+    /// either way: the process is the binary itself).
     func start(
         _ arguments: [String], stdin: String? = nil, extraEnvironment: [String: String] = [:], direct: Bool = false
     ) throws -> RunningCLI {
-        let environment = environment.merging(extraEnvironment) { $1 }
-        return direct
-            ? try RunningCLI(Self.binary, arguments, environment: environment, stdin: stdin)
-            : try RunningCLI(
-                "/usr/bin/env", ["setsid", "-w", Self.binary] + arguments, environment: environment, stdin: stdin)
+        try RunningCLI(
+            Self.binary, arguments, environment: environment.merging(extraEnvironment) { $1 }, stdin: stdin,
+            grouping: direct ? .ownGroup : .newSession)
     }
 
     /// Runs every command at once and waits for all of them.
     func runTogether(_ commands: [(arguments: [String], stdin: String?, environment: [String: String])]) throws
         -> [CLIResult]
     {
-        let running = try commands.map { try start($0.arguments, stdin: $0.stdin, extraEnvironment: $0.environment) }
+        // Every process is started first and let go at one moment, its input held back until then:
+        // started one by one, the first could finish before the last had begun.
+        let running = try commands.map {
+            try RunningCLI(
+                Self.binary, $0.arguments, environment: environment.merging($0.environment) { $1 }, stdin: $0.stdin,
+                held: true)
+        }
+        running.forEach { $0.release() }
         return try running.map { try $0.wait() }
     }
 

@@ -153,25 +153,12 @@ enum DjangoTool {
     /// Runs a program; its standard output, or a failure with its standard error.
     @discardableResult
     private static func capture(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let result = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                description:
-                    "\(executable) \(arguments.first ?? ""): \(String(decoding: problem.suffix(2000), as: UTF8.self))"
-            )
+        // Making the virtualenv downloads from PyPI: longer than a test's command, never endless.
+        let exit = try SpawnedProcess(executable, arguments, stdin: stdin.map { [UInt8]($0) })
+            .wait(timeout: .seconds(900))
+        guard exit.status == 0, !exit.signalled else {
+            throw Failure(description: "\(executable) \(arguments.first ?? ""): \(exit.errors.suffix(2000))")
         }
-        return result
+        return exit.stdout
     }
 }

@@ -17,12 +17,8 @@ struct ReadOnlyFile {
     }
 
     private static func chattr(_ flag: String, _ path: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["chattr", flag, path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let exit = try SpawnedProcess("/usr/bin/env", ["chattr", flag, path]).wait()
+        guard exit.status == 0, !exit.signalled else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
     }

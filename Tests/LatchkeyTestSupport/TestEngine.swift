@@ -22,8 +22,14 @@ enum TestEngine: String, Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
-    /// The engines this machine can run; PostgreSQL's absence is said once, on stderr.
+    /// The engines this machine can run; PostgreSQL's absence is said once, on stderr. With
+    /// `LATCHKEY_TEST_ENGINES=sqlite` (a quick run: swift test has no tag filter to leave out the
+    /// `.postgres` suites) the server is never started and SQLite alone is used.
     static var available: [TestEngine] {
+        if let chosen = ProcessInfo.processInfo.environment["LATCHKEY_TEST_ENGINES"], !chosen.contains("postgresql") {
+            announceSkip(TestPostgres.Unavailable(description: "LATCHKEY_TEST_ENGINES=\(chosen)", noBinaries: true))
+            return [.sqlite]
+        }
         switch TestPostgres.shared {
         case .success: return allCases
         case .failure(let reason) where reason.noBinaries:

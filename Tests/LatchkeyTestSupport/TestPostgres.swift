@@ -187,21 +187,16 @@ final class TestPostgres: Sendable {
         }
     }
 
-    /// Starts `command` with its output in the file at `output` (posix_spawn: Foundation's Process
-    /// was seen waiting forever for a pg_ctl that had exited).
+    /// Starts `command` with its output in the file at `output`, in this process's group so it ends
+    /// with a Ctrl-C of the tests (posix_spawn: Foundation's Process was seen waiting forever for a
+    /// pg_ctl that had exited).
     private static func spawn(_ command: [String], output: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let arguments = command.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, command[0], &actions, nil, arguments, environ)
-        guard code == 0 else { throw Unavailable(description: "cannot start \(command[0])", noBinaries: false) }
-        return pid
+        do {
+            return try SpawnedProcess.start(
+                command, stdin: "/dev/null", stdout: output, stderr: nil, grouping: .callersGroup)
+        } catch {
+            throw Unavailable(description: "cannot start \(command[0]): \(error)", noBinaries: false)
+        }
     }
 
     /// Stops the server if this process dies without running its exit handlers (a crash, a kill).

@@ -6,7 +6,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite struct ConcurrencyTests {
+@Suite(.tags(.stress)) struct ConcurrencyTests {
     @Test func twoThreadsWritingAThousandRowsEachToOneFileLoseNone() throws {
         let folder = try TemporaryFolder()
         let worker = try DatabaseWorker(.file(path: folder.file("latchkey.sqlite3")))

@@ -7,7 +7,7 @@ import Testing
 
 /// Several machines starting at once on a new database migrate it exactly once: on PostgreSQL by the
 /// migrator's advisory lock, on a SQLite file by its write lock.
-@Suite(.onEveryEngine) struct ConcurrentMigrationTests {
+@Suite(.onEveryEngine, .tags(.postgres, .stress)) struct ConcurrentMigrationTests {
     @Test func sixWorkersOpeningOneNewDatabaseTogetherMigrateItOnce() throws {
         let folder = try TemporaryFolder()
         let location =

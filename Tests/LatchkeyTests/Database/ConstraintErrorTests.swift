@@ -5,7 +5,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// Each engine's constraint failures become the same `DatabaseError` answers (and so the same exit codes).
-@Suite(.onEveryEngine) struct ConstraintErrorTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct ConstraintErrorTests {
     private let worker: DatabaseWorker
     private let hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g"
 

@@ -5,7 +5,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// `DatabaseCopy` between the engines, both ways (and SQLite to SQLite where no PostgreSQL server exists).
-@Suite struct DatabaseCopyTests {
+@Suite(.tags(.postgres)) struct DatabaseCopyTests {
     /// Source and target engines.
     static let pairs: [(TestEngine, TestEngine)] =
         TestEngine.available.count == 2 ? [(.sqlite, .postgresql), (.postgresql, .sqlite)] : [(.sqlite, .sqlite)]

@@ -5,7 +5,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// The migration that folds the email keys of existing accounts, on both engines.
-@Suite(.onEveryEngine) struct EmailKeyMigrationTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct EmailKeyMigrationTests {
     /// Accounts as the lower-casing key left them, including two verified spellings of one address.
     private static let accounts: [(name: String, email: String, verified: Bool)] = [
         ("first", "strasse@example.com", true), ("second", "Straße@example.com", true),

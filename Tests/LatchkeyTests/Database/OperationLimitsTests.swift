@@ -7,7 +7,7 @@ import Testing
 
 /// One storage operation ends within its limits however many statements and retries it takes: its
 /// waits for other connections' locks within the busy timeout, everything within the deadline.
-@Suite struct OperationLimitsTests {
+@Suite(.tags(.postgres)) struct OperationLimitsTests {
     static let postgresql = TestEngine.available.contains(.postgresql)
 
     /// A table held by another connection, for the length of `body`.

@@ -8,7 +8,7 @@ import Testing
 /// The PostgreSQL engine behind a real PgBouncer in transaction pooling mode, where consecutive
 /// transactions of one client land on different server connections and server connections are
 /// shared between clients: nothing may outlive a transaction (named statements, session locks, SET).
-@Suite(.enabled(if: TestEngine.available.contains(.postgresql))) struct PgBouncerTests {
+@Suite(.enabled(if: TestEngine.available.contains(.postgresql)), .tags(.postgres)) struct PgBouncerTests {
     @Test func twoMachinesSignInAndOutThroughAPoolerWhileThreadsShareItsTwoServerConnections() throws {
         let location = try TestPostgres.shared.get().bouncedDatabase()
         // Two "machines" open (and so migrate) the new database at once.

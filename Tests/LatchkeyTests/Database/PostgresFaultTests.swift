@@ -6,7 +6,7 @@ import Testing
 
 /// The PostgreSQL engine against a real server that misbehaves: connections dropped, locks held,
 /// slots used up, a query that never answers.
-@Suite(.enabled(if: TestEngine.available.contains(.postgresql))) struct PostgresFaultTests {
+@Suite(.enabled(if: TestEngine.available.contains(.postgresql)), .tags(.postgres)) struct PostgresFaultTests {
     let server: TestPostgres
     let location: DatabaseLocation
 

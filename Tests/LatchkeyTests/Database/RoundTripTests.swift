@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 19, §4: checking a token is the hot path of every server request (and of forward-auth), so
 /// on PostgreSQL it costs one round trip when no use is due to be recorded.
-@Suite(.onEveryEngine) struct RoundTripTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct RoundTripTests {
     @Test func authenticatingAndAuthorizingATokenTakeOneRoundTripWhenNoUseIsDue() throws {
         let time = ManualTime()
         let workers = try Seeds.workers(time: time)

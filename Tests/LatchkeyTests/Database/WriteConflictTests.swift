@@ -8,7 +8,7 @@ import Testing
 /// A write transaction that reads a value and writes it back changed is all-or-nothing and one at a
 /// time on both engines: SQLite by its write lock, PostgreSQL by SERIALIZABLE and running the
 /// transaction again after a conflict. No increment may be lost.
-@Suite(.onEveryEngine) struct WriteConflictTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct WriteConflictTests {
     @Test func threadsIncrementingOneCounterByReadAndWriteLoseNoIncrement() throws {
         let worker = try freshDatabase()
         try worker.write { db in

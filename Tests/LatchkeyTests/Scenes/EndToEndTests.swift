@@ -5,7 +5,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// The four scenes in one cycle through `SceneFactory`, as a display drives them.
-@Suite(.onEveryEngine) struct EndToEndTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct EndToEndTests {
     private func cycle(on location: DatabaseLocation) throws -> (DisplayLogicSpy, LatchkeyWorkers, SessionToken?) {
         let workers = LatchkeyWorkers(
             database: try DatabaseWorker(location), hasher: Argon2idHasher(parameters: .cheapestForTests))

@@ -7,7 +7,7 @@ import Testing
 /// What an import must refuse or end, on both engines: dates the readers cannot read, hashes that
 /// cost a sign-in far more than the policy's Argon2id, and the sessions and access tokens of an
 /// account whose password `--on-conflict update` replaced.
-@Suite(.onEveryEngine) struct ImportUsersLimitsTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct ImportUsersLimitsTests {
     let time = ManualTime(Date(timeIntervalSince1970: 1_800_000_000))
     let workers: LatchkeyWorkers
     let folder: TemporaryFolder

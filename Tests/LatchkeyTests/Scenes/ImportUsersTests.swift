@@ -14,7 +14,7 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
 
 /// The import scene on both engines: formats, validation, conflicts, all or nothing, and the
 /// imported passwords signing in.
-@Suite(.onEveryEngine) struct ImportUsersTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct ImportUsersTests {
     let workers: LatchkeyWorkers
     let folder: TemporaryFolder
     static let actor = AuthEvent.Operator(osUser: "root")

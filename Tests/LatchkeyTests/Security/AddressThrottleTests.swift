@@ -7,7 +7,7 @@ import Testing
 
 /// Throttling with a client address (issue 19, §3): no one address can lock a victim out, and no one
 /// address can spray passwords across every name.
-@Suite(.onEveryEngine) struct AddressThrottleTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct AddressThrottleTests {
     let time = ManualTime()
     let hasher = PasswordHashingSpy(Argon2idHasher(parameters: .cheapestForTests))
     let workers: LatchkeyWorkers

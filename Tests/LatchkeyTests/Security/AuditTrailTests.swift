@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct AuditTrailTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct AuditTrailTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
 

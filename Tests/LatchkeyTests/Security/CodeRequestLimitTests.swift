@@ -8,7 +8,7 @@ import Testing
 /// Requests for one-time codes are limited per account (a cooldown that keeps the live code) and per
 /// address (a budget), answered alike either way, and decided in the write: on both engines, with
 /// the scenes delivering at once so every message is counted.
-@Suite(.onEveryEngine) struct CodeRequestLimitTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct CodeRequestLimitTests {
     let folder = try! TemporaryFolder()
     let time = ManualTime(Date())
     let delivery = DeliverySpy()

@@ -6,7 +6,7 @@ import Testing
 
 /// An imported hash signs its user in once as its own system would, then gives way to Argon2id at
 /// policy strength; on both engines.
-@Suite(.onEveryEngine) struct ImportedPasswordTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct ImportedPasswordTests {
     let spy = PasswordHashingSpy(Argon2idHasher(parameters: .cheapestForTests))
     let workers: LatchkeyWorkers
     let oldPassword = "the password from the old system"

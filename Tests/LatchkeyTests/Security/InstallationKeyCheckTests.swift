@@ -5,7 +5,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// A database remembers which key it is used with; another key, or none where one was used, is refused.
-@Suite(.onEveryEngine) struct InstallationKeyCheckTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct InstallationKeyCheckTests {
     let folder: TemporaryFolder
     let database: DatabaseWorker
 

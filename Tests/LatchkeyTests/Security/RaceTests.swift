@@ -9,7 +9,7 @@ import Testing
 /// The check-then-act races of issue 9, run with threads through the library on one shared database
 /// (a file for SQLite, a schema on the test server for PostgreSQL).
 /// Each decision taken before the (unlocked) hash must hold when the outcome is written.
-@Suite(.onEveryEngine) struct RaceTests {
+@Suite(.onEveryEngine, .tags(.postgres, .stress)) struct RaceTests {
     let folder = try! TemporaryFolder()
 
     private func workers(hasher: any PasswordHashing, policy: SecurityPolicy = SecurityPolicy()) throws

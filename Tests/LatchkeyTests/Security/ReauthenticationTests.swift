@@ -6,7 +6,7 @@ import Testing
 
 /// Only a complete success (the password and, where it is on, the second factor) ends a run of
 /// failures; a right password alone gives back the one attempt it reserved and nothing else.
-@Suite(.onEveryEngine) struct ReauthenticationTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct ReauthenticationTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let token: SessionToken

@@ -19,7 +19,7 @@ final class ImportedHashSpy: ImportedHashVerifying {
 /// Every refused sign-in costs what an unknown name costs, on both engines: exactly one policy
 /// verify of the dummy hash, and no verify of an imported hash, so neither a quick answer nor a
 /// slow one tells an unusable, disabled or too costly account apart from one that does not exist.
-@Suite(.onEveryEngine) struct RefusalCostTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct RefusalCostTests {
     let hasher = PasswordHashingSpy(Argon2idHasher(parameters: .cheapestForTests))
     let imported = ImportedHashSpy()
     let workers: LatchkeyWorkers

@@ -9,7 +9,7 @@ import Testing
 /// Registration from a network address is limited before its Argon2id hash: an address registers
 /// at most the policy's number of accounts per window, and one blocked for failed sign-ins
 /// registers none.
-@Suite(.onEveryEngine) struct RegistrationThrottleTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct RegistrationThrottleTests {
     let time = ManualTime()
     let hasher = PasswordHashingSpy(Argon2idHasher(parameters: .cheapestForTests))
     let workers: LatchkeyWorkers

@@ -6,7 +6,7 @@ import Testing
 
 /// A session in use stays alive: every scene that accepts it records the use (`last_used_at`), so
 /// the idle timeout ends only sessions nobody uses. Written at most once per `lastUsedGranularity`.
-@Suite(.onEveryEngine) struct SessionUseTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct SessionUseTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let token: SessionToken

@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct ThrottleTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct ThrottleTests {
     let time = ManualTime()
     let hasher = PasswordHashingSpy(Argon2idHasher(parameters: .cheapestForTests))
     let workers: LatchkeyWorkers

@@ -7,7 +7,7 @@ import Testing
 /// Recovery ends what a thief could have minted: a token made in a stolen session stops answering
 /// once the owner resets the password by code, an operator sets it, or the owner changes it (unless
 /// the owner chooses to keep the tokens); each revocation is audited and counted in the answer.
-@Suite(.onEveryEngine) struct AccessTokenRecoveryTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct AccessTokenRecoveryTests {
     let time = ManualTime(Date())
     let delivery = DeliverySpy()
     let workers: LatchkeyWorkers

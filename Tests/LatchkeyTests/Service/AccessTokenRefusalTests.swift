@@ -7,7 +7,7 @@ import Testing
 
 /// A refused access token is audited once per token per minute, with how many times it was
 /// presented, so a flood of a revoked token cannot push an account's history out of view.
-@Suite(.onEveryEngine) struct AccessTokenRefusalTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct AccessTokenRefusalTests {
     let time = ManualTime(Date())
     let workers: LatchkeyWorkers
     let service: LatchkeyService

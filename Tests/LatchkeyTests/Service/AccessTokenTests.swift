@@ -7,7 +7,7 @@ import Testing
 /// Personal access tokens through the service: made by a session, scoped to the roles the user
 /// still holds, refused when mistyped, revoked, expired or their user disabled, and never able to
 /// manage the account.
-@Suite(.onEveryEngine) struct AccessTokenTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct AccessTokenTests {
     let time = ManualTime(Date())
     let workers: LatchkeyWorkers
     let service: LatchkeyService

@@ -6,7 +6,7 @@ import Testing
 
 /// The service's delivery queue: bounded before any code is issued, and drained, audited and ended
 /// at shutdown; on both engines.
-@Suite(.onEveryEngine) struct DeliveryQueueTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct DeliveryQueueTests {
     let time = ManualTime(Date())
 
     private func service(_ delivery: any MessageDelivery, queueDepth: Int = 1_024) throws -> LatchkeyService {

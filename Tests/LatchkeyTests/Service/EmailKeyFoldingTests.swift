@@ -6,7 +6,7 @@ import Testing
 
 /// Two spellings of one address are one address to every engine: a verified one refuses the other
 /// spelling, and a reset by either spelling finds the account.
-@Suite(.onEveryEngine) struct EmailKeyFoldingTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct EmailKeyFoldingTests {
     let time = ManualTime(Date())
     let delivery = DeliverySpy()
     let service: LatchkeyService

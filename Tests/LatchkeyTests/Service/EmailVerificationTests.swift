@@ -5,7 +5,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// Email verification and profile changes through the service, on both engines.
-@Suite(.onEveryEngine) struct EmailVerificationTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct EmailVerificationTests {
     let time = ManualTime(Date())
     let delivery = DeliverySpy()
     let workers: LatchkeyWorkers

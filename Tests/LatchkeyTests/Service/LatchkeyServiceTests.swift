@@ -6,7 +6,7 @@ import Testing
 
 /// The async service as a server uses it: plain values and stable error codes, work on the lanes,
 /// `overloaded` at once when the hashing lane is full, and session checks that never wait behind a hash.
-@Suite(.onEveryEngine) struct LatchkeyServiceTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct LatchkeyServiceTests {
     let password = Seeds.password
 
     /// The code of the `LatchkeyError` `body` throws, or nil when it throws none.

@@ -6,7 +6,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// Password reset by one-time code through the service, on both engines.
-@Suite(.onEveryEngine) struct PasswordResetTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct PasswordResetTests {
     let time = ManualTime(Date())
     let delivery = DeliverySpy()
     let workers: LatchkeyWorkers

@@ -6,7 +6,7 @@ import Testing
 
 /// Administration through the service: only a live session whose user holds the `admin` role now,
 /// audited with that account as the actor.
-@Suite(.onEveryEngine) struct ServiceAdministrationTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct ServiceAdministrationTests {
     let password = Seeds.password
     let workers: LatchkeyWorkers
     let service: LatchkeyService

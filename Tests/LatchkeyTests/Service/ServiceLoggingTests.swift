@@ -7,7 +7,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// The service's log: how calls ended, at levels an operator can act on, and never a secret.
-@Suite(.onEveryEngine) struct ServiceLoggingTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct ServiceLoggingTests {
     /// Keeps every record, as text (message and metadata) with its level.
     final class Records: Sendable {
         let lines = Mutex<[(Logger.Level, String)]>([])

@@ -6,7 +6,7 @@ import Testing
 
 /// An address nobody has proved reserves nothing: the first account to verify it gets it, and the
 /// other accounts' unproved copies are dropped. On both engines.
-@Suite(.onEveryEngine) struct UnverifiedEmailTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct UnverifiedEmailTests {
     let time = ManualTime(Date())
     let delivery = DeliverySpy()
     let workers: LatchkeyWorkers

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Latchkey
@@ -39,6 +40,16 @@ import Testing
         #expect(throws: Never.self) { try CommandDelivery(command: "true").deliver(message) }
     }
 
+    @Test("a command that exits 0 leaving a child of its own running is delivered without waiting for the child")
+    func aCommandThatExitsIsDeliveredWhileItsBackgroundChildRuns() {
+        let started = ContinuousClock.now
+        #expect(throws: Never.self) {
+            try CommandDelivery(command: "cat > /dev/null; sleep 3 > /dev/null 2>&1 & exit 0", timeout: .seconds(2))
+                .deliver(message)
+        }
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
     @Test func aHangingCommandIsKilledAtItsTimeout() throws {
         let started = ContinuousClock.now
         #expect(throws: CommandDelivery.Failed.self) {
@@ -47,4 +58,38 @@ import Testing
         // Bounded: far below the command's own minute.
         #expect(ContinuousClock.now - started < .seconds(30))
     }
+}
+
+/// The running set a shutdown kills from: a pid leaves it before it is reaped, so a pid it holds is
+/// never another process's.
+@Suite(.tags(.stress)) struct CommandDeliveryRunningSetTests {
+    @Test("a delivery's pid leaves the running set before the command is reaped, never after")
+    func aPidLeavesTheRunningSetBeforeItIsReaped() throws {
+        let delivery = CommandDelivery(command: "cat > /dev/null")
+        let message = OutgoingMessage(
+            kind: .passwordReset, to: nil, username: "alice", displayName: nil, code: "K7QD-2M9X", linkToken: nil,
+            expiresAt: Date(timeIntervalSince1970: 1_800_000_000))
+        let watch = Watch()
+        let watcher = Thread {
+            // kill(pid, 0) finds a running child and a zombie; ESRCH means the pid was reaped.
+            while !watch.stop.load(ordering: .relaxed) {
+                delivery.withRunningCommands { pids in
+                    for pid in pids where kill(pid, 0) != 0 && errno == ESRCH {
+                        watch.reapedWhileListed.add(1, ordering: .relaxed)
+                    }
+                }
+            }
+        }
+        watcher.start()
+        for _ in 0..<200 { try delivery.deliver(message) }
+        watch.stop.store(true, ordering: .relaxed)
+        #expect(watch.reapedWhileListed.load(ordering: .relaxed) == 0)
+        #expect(delivery.withRunningCommands { $0.isEmpty })
+    }
+}
+
+/// What the watching thread shares with the test.
+private final class Watch: Sendable {
+    let stop = Atomic<Bool>(false)
+    let reapedWhileListed = Atomic<Int>(0)
 }

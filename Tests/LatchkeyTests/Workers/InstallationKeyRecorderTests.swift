@@ -8,7 +8,7 @@ import Testing
 
 /// Two machines that each made a key file for one database: the first key used is recorded in the
 /// write that first uses it, and the other is refused at once, before it writes anything.
-@Suite(.onEveryEngine) struct InstallationKeyRecorderTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct InstallationKeyRecorderTests {
     let folder: TemporaryFolder
     let location: DatabaseLocation
 

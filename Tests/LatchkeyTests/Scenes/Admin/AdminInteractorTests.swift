@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct AdminInteractorTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct AdminInteractorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let spy = AdminPresentationLogicSpy()

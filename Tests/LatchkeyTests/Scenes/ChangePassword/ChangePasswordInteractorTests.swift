@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct ChangePasswordInteractorTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct ChangePasswordInteractorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let spy = ChangePasswordPresentationLogicSpy()

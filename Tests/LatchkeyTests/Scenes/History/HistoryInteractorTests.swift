@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct HistoryInteractorTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct HistoryInteractorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
 

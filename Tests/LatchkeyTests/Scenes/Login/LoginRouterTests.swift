@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct LoginRouterTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct LoginRouterTests {
     @Test func afterASignInTheRouterHandsTheUserToWhoAmIWithNoSecondRead() throws {
         let workers = try Seeds.workers()
         try Seeds.register(Seeds.alice, with: workers)

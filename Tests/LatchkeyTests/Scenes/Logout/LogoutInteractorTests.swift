@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct LogoutInteractorTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct LogoutInteractorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let spy = LogoutPresentationLogicSpy()

@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct RegisterInteractorTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct RegisterInteractorTests {
     let workers: LatchkeyWorkers
     let spy = RegisterPresentationLogicSpy()
     let interactor: RegisterInteractor

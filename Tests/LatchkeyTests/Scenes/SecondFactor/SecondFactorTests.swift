@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct SecondFactorTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct SecondFactorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let token: SessionToken

@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct SessionsInteractorTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct SessionsInteractorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let spy = SessionsPresentationLogicSpy()

@@ -4,7 +4,7 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-@Suite(.onEveryEngine) struct WhoAmIInteractorTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct WhoAmIInteractorTests {
     let time = ManualTime()
     let workers: LatchkeyWorkers
     let spy = WhoAmIPresentationLogicSpy()

@@ -10,7 +10,7 @@ import Testing
 
 /// Personal access tokens over HTTP: `/v1/tokens` through a session only, the token as a bearer on
 /// forward-auth and on the routes a token may use.
-@Suite(.onEveryEngine) struct AccessTokenRouteTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct AccessTokenRouteTests {
     let server: TestServer
 
     init() throws { server = try TestServer() }

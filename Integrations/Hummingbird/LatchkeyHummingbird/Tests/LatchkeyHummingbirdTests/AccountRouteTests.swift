@@ -9,7 +9,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// The JSON routes: each answers its status and the CLI's shapes, every failure the one error object.
-@Suite(.onEveryEngine) struct AccountRouteTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct AccountRouteTests {
     let server: TestServer
 
     init() throws { server = try TestServer() }

@@ -11,7 +11,7 @@ import Testing
 
 /// The cookie's cross-origin rule and the sign-in page, at the HTTP level (the real browser test
 /// drives the same page in Chromium).
-@Suite(.onEveryEngine) struct BrowserRouteTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct BrowserRouteTests {
     let server: TestServer
 
     // The router test framework sends no Host: the public origin is what an Origin header must name.

@@ -9,7 +9,7 @@ import Testing
 /// The sign-in page in a real headless Chromium, driven by Selenium (`Tests/Browser/sign_in.py`):
 /// sign in and land on `next`, `/v1/me` through the cookie, sign out, the second-factor step, and a
 /// form posted from another origin refused.
-@Suite(.serialized) struct BrowserSignInTests {
+@Suite(.serialized, .tags(.binary)) struct BrowserSignInTests {
     @Test func aPersonSignsInWithTheFormAndTheSecondFactorInChromium() async throws {
         let server = try TestServer()
         try await server.application(port: 0).test(.live) { client in
@@ -31,7 +31,7 @@ import Testing
 
 /// The reset and verification pages in Chromium (`Tests/Browser/reset.py`), with links from the
 /// server's delivery.
-@Suite(.serialized) struct BrowserRecoveryTests {
+@Suite(.serialized, .tags(.binary)) struct BrowserRecoveryTests {
     @Test func aPersonResetsThePasswordAndVerifiesAnAddressFromTheirLinksInChromium() async throws {
         let delivery = DeliverySpy()
         let server = try TestServer(delivery: delivery)
@@ -67,17 +67,8 @@ struct BrowserRun {
     let output: String
 
     init(script: String, environment: [String: String]) throws {
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", script]
-        python.environment = environment
-        let pipe = Pipe()
-        python.standardOutput = pipe
-        python.standardError = pipe
-        try python.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        python.waitUntilExit()
-        status = python.terminationStatus
-        output = String(decoding: data, as: UTF8.self)
+        let exit = try SpawnedProcess("/usr/bin/env", ["python3", script], environment: environment).wait()
+        status = exit.signalled ? 128 + exit.status : exit.status
+        output = exit.output + exit.errors
     }
 }

@@ -4,12 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import Latchkey
 import LatchkeyHummingbird
+import LatchkeyTestSupport
 import Testing
 
 /// The shipped `examples/Caddyfile`, run by a real Caddy in front of a live server: Caddy asks
 /// `/v1/auth` before every request, hands the application the user it answered, and a client's own
 /// forwarded headers never choose the address the server records.
-@Suite(.serialized) struct CaddyForwardAuthTests {
+@Suite(.serialized, .tags(.binary)) struct CaddyForwardAuthTests {
     @Test func caddyLetsOnlySignedInRequestsThroughAndNoClientChoosesItsAddress() async throws {
         let server = try TestServer(
             options: LatchkeyHTTPOptions(trustedProxies: [AddressRange("127.0.0.1")!], registration: .open))

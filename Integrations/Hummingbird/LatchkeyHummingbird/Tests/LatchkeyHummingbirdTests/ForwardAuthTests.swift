@@ -11,7 +11,7 @@ import Testing
 
 /// `GET /v1/auth`, the check nginx, Traefik and Caddy call before every request they protect, and
 /// the authenticator middleware for a Swift server's own routes.
-@Suite(.onEveryEngine) struct ForwardAuthTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct ForwardAuthTests {
     let server: TestServer
 
     init() throws { server = try TestServer() }

@@ -11,7 +11,7 @@ import Testing
 
 /// `GET /metrics`: sign-ins by outcome, throttled and overloaded answers, the hashing lane's load;
 /// and a full hashing queue answered over HTTP as 503 with Retry-After.
-@Suite(.onEveryEngine) struct MetricsTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct MetricsTests {
     @Test func signInsAreCountedByStepAndOutcomeAndThrottlingIsCounted() async throws {
         let server = try TestServer()
         try await server.test { client in

@@ -4,11 +4,12 @@ import Hummingbird
 import HummingbirdTesting
 import Latchkey
 import LatchkeyHummingbird
+import LatchkeyTestSupport
 import Testing
 
 /// The shipped `examples/nginx.conf`, run by a real nginx in front of a live server: nginx asks
 /// `/v1/auth` before every request and hands the application the user it answered.
-@Suite(.serialized) struct NginxForwardAuthTests {
+@Suite(.serialized, .tags(.binary)) struct NginxForwardAuthTests {
     @Test func nginxLetsOnlySignedInRequestsThroughAndTellsTheUpstreamWho() async throws {
         let server = try TestServer()
         try await server.application(port: 0).test(.live) { client in
@@ -35,7 +36,7 @@ import Testing
 
 /// The shipped example as the README deploys it (`--trusted-proxy 127.0.0.1`): the client's own
 /// forwarded headers never choose the address the server records and throttles.
-@Suite(.serialized) struct NginxClientAddressTests {
+@Suite(.serialized, .tags(.binary)) struct NginxClientAddressTests {
     @Test func aClientsOwnForwardedHeadersNeverChooseItsAddressThroughNginx() async throws {
         let server = try TestServer(
             options: LatchkeyHTTPOptions(trustedProxies: [AddressRange("127.0.0.1")!], registration: .open))

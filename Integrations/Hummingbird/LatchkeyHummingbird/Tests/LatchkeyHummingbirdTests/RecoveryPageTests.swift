@@ -10,7 +10,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// The reset and verification pages a link opens, at the HTTP level, on both engines.
-@Suite(.onEveryEngine) struct RecoveryPageTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct RecoveryPageTests {
     let delivery = DeliverySpy()
     let server: TestServer
 

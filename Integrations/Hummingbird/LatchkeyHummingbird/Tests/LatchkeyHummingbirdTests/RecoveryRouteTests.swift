@@ -9,7 +9,7 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// Password reset, email verification and profile routes, on both engines.
-@Suite(.onEveryEngine) struct RecoveryRouteTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct RecoveryRouteTests {
     let delivery = DeliverySpy()
     let server: TestServer
 

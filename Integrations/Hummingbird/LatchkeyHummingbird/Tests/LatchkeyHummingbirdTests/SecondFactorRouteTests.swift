@@ -10,7 +10,7 @@ import Testing
 
 /// The second-factor routes, end to end over HTTP: enroll, confirm, sign in with a code, replace
 /// the recovery codes, disable; and `logout-all`, `/ready` on a schema from another version.
-@Suite(.onEveryEngine) struct SecondFactorRouteTests {
+@Suite(.onEveryEngine, .tags(.postgres)) struct SecondFactorRouteTests {
     let server: TestServer
 
     init() throws { server = try TestServer() }

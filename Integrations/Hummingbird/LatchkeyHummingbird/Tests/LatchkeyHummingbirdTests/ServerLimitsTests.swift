@@ -1,10 +1,11 @@
 import Foundation
+import LatchkeyTestSupport
 import Testing
 
 /// The `latchkey-server` process against slow and idle clients: a head or body that trickles in is
 /// cut off at its deadline, idle connections are closed, and the connection cap never lets them
 /// keep `/health` from answering. Real sockets against the real executable.
-@Suite(.serialized) struct ServerLimitsTests {
+@Suite(.serialized, .tags(.binary)) struct ServerLimitsTests {
     /// A running server over a database in a fresh folder, with `arguments` added.
     final class Server {
         let folder: URL

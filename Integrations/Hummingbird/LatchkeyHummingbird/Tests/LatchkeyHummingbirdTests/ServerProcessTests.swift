@@ -1,9 +1,10 @@
 import Foundation
+import LatchkeyTestSupport
 import Testing
 
 /// The `latchkey-server` executable itself: it starts from its command line, answers, and on
 /// SIGTERM finishes and exits 0.
-@Suite struct ServerProcessTests {
+@Suite(.tags(.binary)) struct ServerProcessTests {
     /// The built executable, beside the test bundle.
     static var binary: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(

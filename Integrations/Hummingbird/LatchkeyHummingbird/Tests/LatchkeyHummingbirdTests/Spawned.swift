@@ -1,41 +1,22 @@
 import Foundation
+import LatchkeyTestSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A child process started with every signal unblocked and at its default action: the test
-/// runner's threads block signals, and a child Foundation's `Process` spawns inherits that mask (it
-/// would never see SIGTERM).
+/// runner's threads block signals, and a child inherits that mask (it would never see SIGTERM).
 final class Spawned {
     let pid: pid_t
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            env.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, env)
-        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
-        pid = child
+        // SpawnedProcess.start also closes every other descriptor in the child: a server that kept
+        // another program's pipe or Foundation's exit socket open would make a wait for that
+        // program last as long as the server.
+        pid = try SpawnedProcess.start(
+            [executable] + arguments, environment: environment, stdin: "/dev/null", stdout: "/dev/null",
+            stderr: "/dev/null", grouping: .callersGroup)
     }
 
     /// Sends `signal` and waits (at most `seconds`) for the exit; the exit status, or nil when the
