@@ -21,7 +21,8 @@ import Testing
         "password_change_required", "roles", "second_factor", "recovery_codes_left", "imported_hash",
     ]
     static let sessionKeys: Set<String> = [
-        "id", "label", "created", "last_used", "expires", "current", "address", "user_agent",
+        "id", "label", "created", "last_used", "expires", "expires_if_unused", "expires_at_latest", "current",
+        "address", "user_agent",
     ]
     static let eventKeys: Set<String> = [
         "time", "kind", "reason", "description", "by_administrator", "address", "user_agent", "count",
