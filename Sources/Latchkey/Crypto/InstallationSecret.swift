@@ -8,8 +8,11 @@ import Synchronization
 public final class InstallationSecret: Sendable {
     /// Why the key file could not be used. A lost key only resets throttle windows of unknown names.
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The key file exists but cannot be read.
         case unreadable(path: String, reason: String)
+        /// The key file is not a key Latchkey wrote.
         case malformed(path: String)
+        /// Others than its owner may read or change the key file.
         case unsafePermissions(path: String)
         /// The database was used with another key than this key file's (or with a key file this machine lacks).
         case notThisDatabasesKey(path: String)

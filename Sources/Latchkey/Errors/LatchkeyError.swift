@@ -4,18 +4,29 @@
 public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as a stable string a client can switch on.
     public enum Code: String, Codable, Sendable, Hashable, CaseIterable {
+        /// Wrong password, unknown or disabled user: deliberately one code.
         case invalidCredentials = "invalid_credentials"
+        /// Too many failures for this name or address: refused without checking the password.
         case throttled = "throttled"
+        /// The password was right; the sign-in needs its second-factor code.
         case secondFactorRequired = "second_factor_required"
+        /// No token, or one that signs nobody in.
         case notSignedIn = "not_signed_in"
+        /// The session is past its lifetime or its idle timeout.
         case sessionExpired = "session_expired"
+        /// The session may only change its password.
         case passwordChangeRequired = "password_change_required"
+        /// Signed in, but without a role this needs.
         case forbidden = "forbidden"
         /// No account by that name (administration only: sign-in never says so).
         case notFound = "not_found"
+        /// The input broke a rule; the message says which.
         case invalidInput = "invalid_input"
+        /// The new password is too short, too common or contains the username.
         case weakPassword = "weak_password"
+        /// Another account has that username.
         case usernameTaken = "username_taken"
+        /// Another account has proved that email address.
         case emailTaken = "email_taken"
         /// The hashing lane's queue, or the delivery queue, is full: try again shortly (HTTP 503 with
         /// Retry-After). Nothing was done.

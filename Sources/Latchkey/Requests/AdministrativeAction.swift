@@ -2,6 +2,7 @@
 public enum AdministrativeAction: Sendable, Hashable {
     /// Refuse every sign-in and end every session.
     case disable
+    /// Allow sign-ins again.
     case enable
     /// Clear the throttle of the name.
     case unlock

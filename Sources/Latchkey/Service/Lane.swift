@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 
 /// Why a lane did not run a piece of work.
-public enum LaneRefusal: Error, Sendable, Hashable {
+package enum LaneRefusal: Error, Sendable, Hashable {
     /// The lane's queue was full: the work was refused at once instead of growing memory.
     case overloaded
     /// The lane was shut down before the work started.

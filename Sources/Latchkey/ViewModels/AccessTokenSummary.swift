@@ -5,15 +5,19 @@ public import Foundation
 public struct AccessTokenSummary: Codable, Sendable, Hashable {
     /// The short public id `revokeAccessToken` takes.
     public let id: String
+    /// The name given at creation ("deploy from CI").
     public let name: String
     /// The roles it carries; it may use those its user still holds.
     public let roles: [String]
+    /// When the token was made.
     public let created: Date
     /// nil: it never expires.
     public let expires: Date?
+    /// When the token was last used (recorded at most once a minute), if ever.
     public let lastUsed: Date?
     /// Where it was last used from, when a server said, and with what.
     public let lastUsedAddress: String?
+    /// The user agent of its last use, when a server gave one.
     public let lastUsedUserAgent: String?
 
     enum CodingKeys: String, CodingKey {

@@ -1,6 +1,7 @@
 /// One account with its live sessions, access tokens and latest events, for an administrator's
 /// account page: what the Admin presenter shows for `admin show` and `user(token:username:)`.
 public struct AccountDetail: Codable, Sendable, Hashable {
+    /// The account itself.
     public let account: AccountSummary
     /// Live sessions, newest first (`current` is always false: none is the caller's).
     public let sessions: [SessionSummary]

@@ -3,21 +3,31 @@ public import Foundation
 /// An account as an administrator sees it (`admin users`, `users`): email and phone masked by the
 /// presenter, as everywhere.
 public struct AccountSummary: Codable, Sendable, Hashable {
+    /// The account's id, stable for the account's life.
     public let userID: Int64
+    /// The account's name.
     public let username: String
+    /// The name the user shows, when they gave one.
     public let displayName: String?
     /// Masked (`a•••@example.com`).
     public let email: String?
     /// Masked (`+7 ••• •••-••-33`).
     public let phone: String?
+    /// When the account was created.
     public let created: Date
+    /// The account's last sign-in, if any.
     public let lastSignIn: Date?
+    /// True when every sign-in is refused.
     public let disabled: Bool
     /// Locked for every address (locally, or by failures from all addresses).
     public let locked: Bool
+    /// True when the next sign-in leads only to changing the password.
     public let passwordChangeRequired: Bool
+    /// The account's roles, sorted.
     public let roles: [String]
+    /// True when sign-ins need a second factor.
     public let secondFactor: Bool
+    /// Unused recovery codes (0 without a second factor).
     public let recoveryCodesLeft: Int
     /// The scheme of an imported hash its user has not yet signed in with (`bcrypt`, …), else nil.
     public let importedHash: String?

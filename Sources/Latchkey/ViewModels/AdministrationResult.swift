@@ -4,6 +4,7 @@ public struct AdministrationResult: Codable, Sendable, Hashable {
     /// `disabled`, `enabled`, `unlocked`, `password_expired`, `deleted`, `password_set`, `roles`,
     /// `second_factor_reset`, `access_token_revoked`.
     public let outcome: String
+    /// The account acted on.
     public let username: String
     /// Sessions the action ended (disable, set password).
     public let sessionsEnded: Int?

@@ -2,6 +2,7 @@ public import Foundation
 
 /// One event of the signed-in user's audit trail, newest first: what the History presenter shows.
 public struct HistoryEntry: Codable, Sendable, Hashable {
+    /// When it happened.
     public let time: Date
     /// The stable kind (`login_succeeded`, `password_changed`, …).
     public let kind: String

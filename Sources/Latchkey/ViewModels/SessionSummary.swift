@@ -5,8 +5,11 @@ public import Foundation
 public struct SessionSummary: Codable, Sendable, Hashable {
     /// The short public id `revokeSession` takes.
     public let id: String
+    /// The name given at sign-in ("work laptop"), if any.
     public let label: String?
+    /// When the session was opened.
     public let created: Date
+    /// When the session was last used (recorded at most once a minute).
     public let lastUsed: Date
     /// When it ends unless used again: the same date as `expiresIfUnused` (kept under this key
     /// for the clients that read it).

@@ -7,6 +7,7 @@ public import Foundation
 public struct OutgoingMessage: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// What the message is for.
     public enum Kind: String, Sendable, Hashable {
+        /// A password-reset code (and link token).
         case passwordReset = "password_reset"
         /// A code proving the address `to` is the user's.
         case emailVerification = "email_verification"
@@ -18,12 +19,15 @@ public struct OutgoingMessage: Sendable, Hashable, CustomStringConvertible, Cust
         case emailPendingDropped = "email_pending_dropped"
     }
 
+    /// What the message is for.
     public let kind: Kind
     /// Where it goes: for a reset, the account's address when verified, else nil (the application
     /// decides, or an operator hands the code over); for a verification, the address to prove; for
     /// a notice, the old address.
     public let to: String?
+    /// The account it concerns.
     public let username: String
+    /// The account's display name, for a greeting, when it has one.
     public let displayName: String?
     /// The code to type, `XXXX-XXXX` (nil for a notice). A secret: never log it.
     public let code: String?
