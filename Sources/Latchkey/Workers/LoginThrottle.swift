@@ -1,7 +1,7 @@
 import Foundation
 
 /// A sign-in attempt counted before its password is checked, so parallel guesses cannot all pass the
-/// limit while their hashes run (design.md, "no check-then-act").
+/// limit while their hashes run (no check-then-act).
 struct ThrottleReservation: Sendable {
     /// The name's key, as the audit trail records it.
     let key: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// The one re-authentication sequence every scene that asks for a password uses: reserve in the
 /// throttle, verify the password (Argon2id, outside any transaction), verify the second factor where
-/// it is on, re-check in the write (design.md, "no check-then-act"). It holds the one rule for what
+/// it is on, re-check in the write (no check-then-act). It holds the one rule for what
 /// ends a run of failures: only a complete success (the password and, where it is on, the second
 /// factor); a right password alone gives back the one attempt it reserved and nothing else.
 struct Reauthentication: Sendable {
