@@ -1,4 +1,4 @@
-@testable import Latchkey
+import Latchkey
 
 /// A display for the Admin, AccessTokens and Authorize scenes; records every view model.
 final class AccessDisplaySpy: AdminDisplayLogic, AccessTokensDisplayLogic, AuthorizeDisplayLogic {

@@ -1,4 +1,4 @@
-@testable import Latchkey
+import Latchkey
 
 /// What the Admin, AccessTokens and Authorize presenters show for one response.
 extension Presented {

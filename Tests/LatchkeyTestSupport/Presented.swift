@@ -1,4 +1,4 @@
-@testable import Latchkey
+import Latchkey
 
 /// What a scene's presenter shows a display for one response, as a display of the test's own sees it.
 enum Presented {
