@@ -1,4 +1,5 @@
 import Foundation
+import Latchkey
 
 /// Results go to stdout, messages to stderr. Every write is checked: a full disk or a closed stream
 /// is an error the command reports (exit 74), never a trap.
@@ -28,18 +29,12 @@ enum Console {
 
     /// Writes all of `text`, retrying short writes and interruptions.
     static func write(_ text: String, to descriptor: Int32) throws(CLIFailure) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let stream = descriptor == STDOUT_FILENO ? "standard output" : "standard error"
-                throw CLIFailure(
-                    message: "Cannot write to \(stream): \(String(cString: strerror(errno))).",
-                    exitCode: ExitStatus.storage, streamFailed: descriptor)
-            }
-            offset += count
+        let failed = Array(text.utf8).withUnsafeBytes { FileDescriptorOutput.writeAll($0, to: descriptor) }
+        guard failed == 0 else {
+            let stream = descriptor == STDOUT_FILENO ? "standard output" : "standard error"
+            throw CLIFailure(
+                message: "Cannot write to \(stream): \(String(cString: strerror(failed))).",
+                exitCode: ExitStatus.storage, streamFailed: descriptor)
         }
     }
 }

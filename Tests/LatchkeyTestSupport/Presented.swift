@@ -8,12 +8,6 @@ enum Presented {
         return display.registrations.last
     }
 
-    static func login(_ response: Login.Authenticate.Response) -> Login.Authenticate.ViewModel? {
-        let display = DisplayLogicSpy()
-        LoginPresenter(display: display).presentLogin(response: response)
-        return display.logins.last
-    }
-
     static func profile(_ response: WhoAmI.Profile.Response) -> WhoAmI.Profile.ViewModel? {
         let display = DisplayLogicSpy()
         WhoAmIPresenter(display: display).presentProfile(response: response)

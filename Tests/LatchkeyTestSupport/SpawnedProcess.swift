@@ -1,4 +1,5 @@
 public import Foundation
+import Latchkey
 import Synchronization
 
 /// A program run by a test: started with posix_spawn, its input read from a file, its output written
@@ -95,15 +96,7 @@ public final class SpawnedProcess: Sendable {
     /// for a few lines: the child reads once it is let go, so a long input simply takes its time.
     public func release(_ input: [UInt8]) {
         guard let descriptor = heldInput.withLock({ $0.take() }) else { return }
-        input.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { break }
-                offset += written
-            }
-        }
+        _ = input.withUnsafeBytes { FileDescriptorOutput.writeAll($0, to: descriptor) }
         close(descriptor)
     }
 

@@ -216,15 +216,10 @@ public final class LatchkeyService: Sendable {
         }.get()
     }
 
-    /// Runs `scene` on `lane` with the Workers serving `client`, and returns the Response it captured;
-    /// a lane that refuses, a cancelled caller and a scene that answered nothing each become a
-    /// `LatchkeyError`.
-    func runOnHashingLane<Response: Sendable>(
-        _ client: ClientContext? = nil, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
-    ) async throws(LatchkeyError) -> Response {
-        try await run(on: hashing, client, scene)
-    }
-
+    /// Runs `scene` on the database lane with the Workers serving `client`, and returns what it
+    /// answered (for the service's own work outside a scene's display: abandoning a session, the
+    /// readiness check); a lane that refuses, a cancelled caller and a scene that answered nothing
+    /// each become a `LatchkeyError`.
     func runOnDatabaseLane<Response: Sendable>(
         _ client: ClientContext? = nil, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
     ) async throws(LatchkeyError) -> Response {

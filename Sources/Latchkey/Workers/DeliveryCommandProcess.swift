@@ -57,15 +57,7 @@ final class DeliveryCommandProcess: Sendable {
     /// Writes `data` to the command's standard input and closes it. A command that exits without
     /// reading makes this a failed write (SIGPIPE is ignored), not a dead service.
     func send(_ data: Data) {
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(input, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { break }
-                offset += written
-            }
-        }
+        _ = data.withUnsafeBytes { FileDescriptorOutput.writeAll($0, to: input) }
         close(input)
     }
 
