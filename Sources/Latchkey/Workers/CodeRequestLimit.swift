@@ -21,19 +21,9 @@ struct CodeRequestLimit: Sendable {
     func countRequest(now: Date, in db: Database) throws -> Bool {
         guard let network = client?.network else { return true }
         let key = "codes:" + String(try secret.pseudonym(for: "code-requests\u{0}" + network).dropFirst("hmac:".count))
-        let stored = try db.queryFirst(
-            "SELECT failures, window_started_at FROM login_throttle WHERE throttle_key = ?", [key]
-        ) { row in (count: try row.int64("failures"), start: try row.date("window_started_at").databaseSeconds) }
-        let now = now.databaseSeconds
-        let open = stored.map { now - $0.start < policy.codeRequestWindow.wholeSeconds } ?? false
-        let count = open ? min(stored!.count, Int64(Int32.max)) + 1 : 1
-        try db.execute(
-            """
-            INSERT INTO login_throttle (throttle_key, failures, window_started_at, locked_until) VALUES (?, ?, ?, NULL)
-            ON CONFLICT (throttle_key) DO UPDATE SET
-                failures = excluded.failures, window_started_at = excluded.window_started_at, locked_until = NULL
-            """, [key, count, open ? stored!.start : now])
-        return count <= Int64(policy.maximumCodeRequestsPerAddress)
+        return try AddressWindowCount(
+            key: key, window: policy.codeRequestWindow, limit: policy.maximumCodeRequestsPerAddress
+        ).add(now: now, in: db)
     }
 
     /// True while the user's live code of `kind` is younger than the cooldown: a new request must

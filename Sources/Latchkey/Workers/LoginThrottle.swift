@@ -113,30 +113,16 @@ struct LoginThrottle: Sendable {
     /// sign-ins. A client with no address (a command on this machine) is not limited.
     func reserveRegistration(now: Date, in db: Database) throws -> Bool {
         guard let network = client?.network else { return true }
-        let hour = policy.addressFailureWindow.wholeSeconds
         let key = "register:" + (try digest("address", network))
         let failures = "address:" + (try digest("address", network))
-        let seconds = now.databaseSeconds
         let blocked = try db.queryFirst(
             "SELECT count(*) FROM login_throttle WHERE throttle_key IN (?, ?) AND locked_until > ?",
-            [key, failures, seconds]
+            [key, failures, now.databaseSeconds]
         ) { try $0.int64(at: 0) }
         guard blocked ?? 0 == 0 else { return false }
-        let row = try db.queryFirst(
-            "SELECT failures, window_started_at FROM login_throttle WHERE throttle_key = ?", [key]
-        ) { (count: try $0.int64("failures"), start: try $0.date("window_started_at").databaseSeconds) }
-        let open = row.map { seconds - $0.start < hour } ?? false
-        let count = open ? row!.count + 1 : 1
-        let start = open ? row!.start : seconds
-        let lockedUntil = count >= Int64(policy.maximumRegistrationsPerAddress) ? start + hour : nil
-        try db.execute(
-            """
-            INSERT INTO login_throttle (throttle_key, failures, window_started_at, locked_until) VALUES (?, ?, ?, ?)
-            ON CONFLICT (throttle_key) DO UPDATE SET
-                failures = excluded.failures, window_started_at = excluded.window_started_at,
-                locked_until = excluded.locked_until
-            """, [key, count, start, lockedUntil])
-        return true
+        return try AddressWindowCount(
+            key: key, window: policy.addressFailureWindow, limit: policy.maximumRegistrationsPerAddress
+        ).add(now: now, in: db)
     }
 
     /// A complete success gives its reservation back: a name's run of failures ends, unless attempts
