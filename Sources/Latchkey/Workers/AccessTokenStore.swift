@@ -62,7 +62,7 @@ struct AccessTokenStore: Sendable {
     private static let findOnSQLite = findSQL(in: .sqlite)
     private static let findOnPostgreSQL = findSQL(in: .postgresql)
 
-    private static func findSQL(in dialect: SQLDialect) -> String {
+    static func findSQL(in dialect: SQLDialect) -> String {
         """
         SELECT \(AccountRow.columns), \(columns), access_tokens.revoked_at AS token_revoked_at,
             \(dialect.sortedList(
@@ -77,7 +77,7 @@ struct AccessTokenStore: Sendable {
     func find(_ token: AccessToken, in db: Database) throws -> StoredAccessToken? {
         let sql = db.dialect == .sqlite ? Self.findOnSQLite : Self.findOnPostgreSQL
         return try db.queryFirst(sql, [token.hash]) { row in
-            let account = try AccountRow(row).credentials
+            let account = try AccountRow(row)
             var user = account.profile
             user.roles = try Self.list(row, "effective_roles")
             return StoredAccessToken(

@@ -1,64 +1,5 @@
 import Foundation
 
-/// A new account, validated, with its password already hashed.
-struct NewAccount {
-    let username: Username
-    let email: EmailAddress?
-    let phone: PhoneNumber?
-    let displayName: DisplayName?
-    let passwordHash: String
-}
-
-/// An account as sign-in needs it: the profile, the hash to verify, and whether it is disabled.
-struct AccountCredentials: Sendable {
-    let profile: UserProfile
-    /// The hash a password is verified against: an imported one while it waits for its first
-    /// sign-in, else the account's Argon2id.
-    let passwordHash: String
-    let isDisabled: Bool
-    var passwordChangeRequired = false
-    /// The scheme of an imported hash not yet replaced by Argon2id.
-    var importedScheme: String? = nil
-}
-
-/// A username or email that another account already has.
-enum AccountConflict: Error, Equatable {
-    case usernameTaken, emailTaken
-}
-
-/// One `users` row, read by column name. Every query that reads users selects `columns`, so the
-/// names are written once and a join cannot shift them.
-struct AccountRow {
-    static let columns = """
-        users.id AS user_id, users.username AS username, users.email AS email, users.phone AS phone,
-        users.display_name AS display_name, users.created_at AS user_created_at,
-        users.last_login_at AS last_login_at, users.password_hash AS password_hash,
-        users.disabled_at AS disabled_at, users.password_change_required AS password_change_required,
-        users.email_verified_at AS email_verified_at,
-        (SELECT hash FROM imported_passwords WHERE imported_passwords.user_id = users.id) AS imported_hash,
-        (SELECT scheme FROM imported_passwords WHERE imported_passwords.user_id = users.id) AS imported_scheme
-        """
-
-    let credentials: AccountCredentials
-
-    init(_ row: Row) throws {
-        var profile = UserProfile(
-            id: try row.int64("user_id"),
-            username: try row.string("username"),
-            email: try row.optionalString("email"),
-            phone: try row.optionalString("phone").flatMap { PhoneNumber(e164: $0) },
-            displayName: try row.optionalString("display_name"),
-            createdAt: try row.date("user_created_at"),
-            previousLoginAt: try row.optionalDate("last_login_at"))
-        profile.emailVerified = !(try row.isNull("email_verified_at"))
-        credentials = AccountCredentials(
-            profile: profile, passwordHash: try row.optionalString("imported_hash") ?? row.string("password_hash"),
-            isDisabled: !(try row.isNull("disabled_at")),
-            passwordChangeRequired: try row.int64("password_change_required") != 0,
-            importedScheme: try row.optionalString("imported_scheme"))
-    }
-}
-
 /// Account queries on the shared `DatabaseWorker`, run inside the caller's transaction.
 struct AccountStore: Sendable {
     func insert(_ account: NewAccount, now: Date, in db: Database) throws -> UserProfile {
@@ -89,23 +30,27 @@ struct AccountStore: Sendable {
             phone: account.phone, displayName: account.displayName?.value, createdAt: now, previousLoginAt: nil)
     }
 
-    private static let byUsername = "SELECT \(AccountRow.columns) FROM users WHERE username = ?"
-    private static let byID = "SELECT \(AccountRow.columns) FROM users WHERE id = ?"
+    private static let byUsername =
+        "SELECT \(CredentialsRow.columns) FROM \(CredentialsRow.source) WHERE users.username = ?"
 
     func credentials(for username: Username, in db: Database) throws -> AccountCredentials? {
-        try db.queryFirst(Self.byUsername, [username.value]) { try AccountRow($0).credentials }
+        try db.queryFirst(Self.byUsername, [username.value]) { try CredentialsRow($0).credentials }
     }
 
     /// The account whose email is `email` (any case) and has been verified.
     func credentials(verifiedEmail email: EmailAddress, in db: Database) throws -> AccountCredentials? {
         try db.queryFirst(
-            "SELECT \(AccountRow.columns) FROM users WHERE email_key = ? AND email_verified_at IS NOT NULL", [email.key]
-        ) { try AccountRow($0).credentials }
+            """
+            SELECT \(CredentialsRow.columns) FROM \(CredentialsRow.source)
+            WHERE users.email_key = ? AND users.email_verified_at IS NOT NULL
+            """, [email.key]
+        ) { try CredentialsRow($0).credentials }
     }
 
     func credentials(userID: Int64, in db: Database) throws -> AccountCredentials? {
-        try db.queryFirst("SELECT \(AccountRow.columns) FROM users WHERE id = ?", [userID]) {
-            try AccountRow($0).credentials
+        try db.queryFirst("SELECT \(CredentialsRow.columns) FROM \(CredentialsRow.source) WHERE users.id = ?", [userID])
+        {
+            try CredentialsRow($0).credentials
         }
     }
 
@@ -114,9 +59,8 @@ struct AccountStore: Sendable {
     func passwordHash(userID: Int64, in db: Database) throws -> String? {
         try db.queryFirst(
             """
-            SELECT COALESCE(
-                (SELECT hash FROM imported_passwords WHERE user_id = users.id), password_hash) AS password_hash
-            FROM users WHERE id = ? AND disabled_at IS NULL
+            SELECT COALESCE(imported_passwords.hash, users.password_hash) AS password_hash
+            FROM \(CredentialsRow.source) WHERE users.id = ? AND users.disabled_at IS NULL
             """, [userID]
         ) { try $0.string("password_hash") }
     }
@@ -223,12 +167,12 @@ struct AccountStore: Sendable {
             .replacing("_", with: "\\_") + "%"
         return try db.query(
             """
-            SELECT \(AccountRow.columns) FROM users
-            WHERE lower(username) LIKE ? ESCAPE '\\' OR lower(coalesce(email, '')) LIKE ? ESCAPE '\\'
-                OR lower(coalesce(display_name, '')) LIKE ? ESCAPE '\\'
-            ORDER BY username LIMIT ?
+            SELECT \(CredentialsRow.columns) FROM \(CredentialsRow.source)
+            WHERE lower(users.username) LIKE ? ESCAPE '\\' OR lower(coalesce(users.email, '')) LIKE ? ESCAPE '\\'
+                OR lower(coalesce(users.display_name, '')) LIKE ? ESCAPE '\\'
+            ORDER BY users.username LIMIT ?
             """, [pattern, pattern, pattern, limit]
-        ) { try AccountRow($0).credentials }
+        ) { try CredentialsRow($0).credentials }
     }
 
     /// Marks the account disabled; false when it already was.

@@ -29,7 +29,7 @@ struct SessionRow {
     let stored: StoredSession
 
     init(_ row: Row, idleTimeout: Duration) throws {
-        let account = try AccountRow(row).credentials
+        let account = try AccountRow(row)
         var user = account.profile
         // The card shows the sign-in before this session's own, which the session row remembers.
         user.previousLoginAt = try row.optionalDate("session_previous_login_at")
@@ -97,7 +97,7 @@ struct SessionStore: Sendable {
     private static let findOnSQLite = findSQL(in: .sqlite)
     private static let findOnPostgreSQL = findSQL(in: .postgresql)
 
-    private static func findSQL(in dialect: SQLDialect) -> String {
+    static func findSQL(in dialect: SQLDialect) -> String {
         """
         SELECT \(AccountRow.columns), \(SessionRow.columns),
             \(dialect.sortedList("role", from: "user_roles", where: "user_id = users.id")) AS user_roles,
