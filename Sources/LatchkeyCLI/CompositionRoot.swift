@@ -6,9 +6,9 @@ import Latchkey
 struct CompositionRoot {
     let options: GlobalOptions
 
-    /// The scene factory over the database, at policy strength.
+    /// The scene factory over the database, at policy strength, for requests from the local user.
     func sceneFactory() throws(CLIFailure) -> SceneFactory {
-        SceneFactory(workers: try workers())
+        SceneFactory(workers: try workers(), client: LocalClient.context())
     }
 
     /// The Workers over the database, its key file checked.
@@ -17,7 +17,6 @@ struct CompositionRoot {
         let workers = LatchkeyWorkers(
             database: try open(location), secret: secret(for: location), delivery: Self.delivery()
         )
-        .serving(LocalClient.context())
         do { try workers.checkInstallationKey() } catch { throw CLIFailure(error) }
         return workers
     }

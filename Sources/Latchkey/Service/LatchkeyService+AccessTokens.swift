@@ -10,8 +10,8 @@ extension LatchkeyService {
         try await logged("create_access_token") { () async throws(LatchkeyError) in
             let request = AccessTokens.Create.Request(
                 token: try Self.session(token, for: "manage access tokens"), name: name, roles: roles, expiry: expiry)
-            return try await show(on: database, client) { workers, display in
-                AccessTokensInteractor(presenter: AccessTokensPresenter(display: display), workers: workers)
+            return try await show(on: database, client) { scenes, display in
+                scenes.makeAccessTokensScene(display: display).interactor
                     .createToken(request: request)
             }
         }
@@ -21,8 +21,8 @@ extension LatchkeyService {
     public func accessTokens(token: String) async throws(LatchkeyError) -> [AccessTokenSummary] {
         try await logged("access_tokens") { () async throws(LatchkeyError) in
             let request = AccessTokens.List.Request(token: try Self.session(token, for: "manage access tokens"))
-            return try await show(on: database, nil) { workers, display in
-                AccessTokensInteractor(presenter: AccessTokensPresenter(display: display), workers: workers)
+            return try await show(on: database, nil) { scenes, display in
+                scenes.makeAccessTokensScene(display: display).interactor
                     .fetchTokens(request: request)
             }
         }
@@ -35,8 +35,8 @@ extension LatchkeyService {
         try await logged("revoke_access_token") { () async throws(LatchkeyError) in
             let request = AccessTokens.Revoke.Request(
                 token: try Self.session(token, for: "manage access tokens"), id: id)
-            return try await show(on: database, client) { workers, display in
-                AccessTokensInteractor(presenter: AccessTokensPresenter(display: display), workers: workers)
+            return try await show(on: database, client) { scenes, display in
+                scenes.makeAccessTokensScene(display: display).interactor
                     .revokeToken(request: request)
             }
         }

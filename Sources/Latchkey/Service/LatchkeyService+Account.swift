@@ -10,8 +10,8 @@ extension LatchkeyService {
             let request = ChangePassword.Update.Request(
                 token: try Self.session(token, for: "change the password"), currentPassword: current, newPassword: new,
                 revokeTokens: revokeTokens)
-            return try await show(on: hashing, client) { workers, display in
-                ChangePasswordInteractor(presenter: ChangePasswordPresenter(display: display), workers: workers)
+            return try await show(on: hashing, client) { scenes, display in
+                scenes.makeChangePasswordScene(display: display).interactor
                     .changePassword(request: request)
             }
         }
@@ -21,8 +21,8 @@ extension LatchkeyService {
     public func sessions(token: String) async throws(LatchkeyError) -> [SessionSummary] {
         try await logged("sessions") { () async throws(LatchkeyError) in
             let request = Sessions.List.Request(token: try Self.session(token, for: "list sessions"))
-            return try await show(on: database, nil) { workers, display in
-                SessionsInteractor(presenter: SessionsPresenter(display: display), workers: workers)
+            return try await show(on: database, nil) { scenes, display in
+                scenes.makeSessionsScene(display: display).interactor
                     .fetchSessions(request: request)
             }
         }
@@ -50,8 +50,8 @@ extension LatchkeyService {
         try await logged("history") { () async throws(LatchkeyError) in
             let request = History.ListEvents.Request(
                 token: try Self.session(token, for: "read the history"), limit: limit)
-            return try await show(on: database, nil) { workers, display in
-                HistoryInteractor(presenter: HistoryPresenter(display: display), workers: workers)
+            return try await show(on: database, nil) { scenes, display in
+                scenes.makeHistoryScene(display: display).interactor
                     .fetchEvents(request: request)
             }
         }
@@ -61,8 +61,8 @@ extension LatchkeyService {
         async throws(LatchkeyError) -> SessionRevocation
     {
         let request = Sessions.Revoke.Request(token: try Self.session(token, for: "end sessions"), target: target)
-        return try await show(on: database, client) { workers, display in
-            SessionsInteractor(presenter: SessionsPresenter(display: display), workers: workers)
+        return try await show(on: database, client) { scenes, display in
+            scenes.makeSessionsScene(display: display).interactor
                 .revokeSessions(request: request)
         }
     }

@@ -8,8 +8,8 @@ extension LatchkeyService {
     {
         try await logged("admin_users") { () async throws(LatchkeyError) in
             let request = Admin.ListUsers.Request(search: search, limit: limit, session: try Self.session(token))
-            return try await show(on: database, nil) { workers, display in
-                AdminInteractor(presenter: AdminPresenter(display: display), workers: workers).listUsers(
+            return try await show(on: database, nil) { scenes, display in
+                scenes.makeAdminScene(display: display).interactor.listUsers(
                     request: request)
             }
         }
@@ -19,8 +19,8 @@ extension LatchkeyService {
     public func user(token: String, username: String) async throws(LatchkeyError) -> AccountDetail {
         try await logged("admin_user") { () async throws(LatchkeyError) in
             let request = Admin.ShowUser.Request(username: username, session: try Self.session(token))
-            return try await show(on: database, nil) { workers, display in
-                AdminInteractor(presenter: AdminPresenter(display: display), workers: workers).showUser(
+            return try await show(on: database, nil) { scenes, display in
+                scenes.makeAdminScene(display: display).interactor.showUser(
                     request: request)
             }
         }
@@ -36,8 +36,8 @@ extension LatchkeyService {
                 username: username, action: action, authority: .session(try Self.session(token)))
             let lane: Lane
             if case .setPassword = action { lane = hashing } else { lane = database }
-            return try await show(on: lane, client) { workers, display in
-                AdminInteractor(presenter: AdminPresenter(display: display), workers: workers).act(request: request)
+            return try await show(on: lane, client) { scenes, display in
+                scenes.makeAdminScene(display: display).interactor.act(request: request)
             }
         }
     }

@@ -4,10 +4,10 @@ extension LatchkeyService {
     /// migrations are exactly the ones this build ships (a newer version's schema is not ready either).
     public func checkReady() async throws(LatchkeyError) {
         try await logged("ready") { () async throws(LatchkeyError) in
-            let answer = try await runOnDatabaseLane { workers -> Result<Bool, ServiceProblem>? in
+            let answer = try await runOnDatabaseLane { scenes -> Result<Bool, ServiceProblem>? in
                 do {
-                    let shipped = workers.database.dialect.migrations
-                    let applied = try workers.database.read { db in try Migrator.appliedMigrations(db) }
+                    let shipped = scenes.workers.database.dialect.migrations
+                    let applied = try scenes.workers.database.read { db in try Migrator.appliedMigrations(db) }
                     return .success(
                         applied.map(\.version) == shipped.map(\.version)
                             && zip(applied, shipped).allSatisfy { $0.name == $1.name })

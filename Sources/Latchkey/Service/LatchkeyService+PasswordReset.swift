@@ -19,8 +19,8 @@ extension LatchkeyService {
     private func requestReset(account: String, client: ClientContext?) async throws(LatchkeyError) {
         try await logged("request_password_reset") { () async throws(LatchkeyError) in
             let request = PasswordReset.Begin.Request(account: account)
-            let _: String = try await show(on: database, client) { workers, display in
-                PasswordResetInteractor(presenter: PasswordResetPresenter(display: display), workers: workers)
+            let _: String = try await show(on: database, client) { scenes, display in
+                scenes.makePasswordResetScene(display: display).interactor
                     .beginReset(request: request)
             }
         }
@@ -46,8 +46,8 @@ extension LatchkeyService {
     ) async throws(LatchkeyError) -> PasswordResetResult {
         try await logged("complete_password_reset") { () async throws(LatchkeyError) in
             let request = PasswordReset.Complete.Request(proof: proof, newPassword: newPassword)
-            return try await show(on: hashing, client) { workers, display in
-                PasswordResetInteractor(presenter: PasswordResetPresenter(display: display), workers: workers)
+            return try await show(on: hashing, client) { scenes, display in
+                scenes.makePasswordResetScene(display: display).interactor
                     .completeReset(request: request)
             }
         }

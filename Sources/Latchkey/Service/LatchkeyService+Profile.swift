@@ -11,8 +11,8 @@ extension LatchkeyService {
                 token: try Self.session(token, for: "change the profile"), displayName: displayName, phone: phone,
                 email: email, password: password)
             // A change of email verifies the password: the hashing lane, as every Argon2id.
-            return try await show(on: email == .keep ? database : hashing, client) { workers, display in
-                EditProfileInteractor(presenter: EditProfilePresenter(display: display), workers: workers)
+            return try await show(on: email == .keep ? database : hashing, client) { scenes, display in
+                scenes.makeEditProfileScene(display: display).interactor
                     .updateProfile(request: request)
             }
         }
@@ -26,8 +26,8 @@ extension LatchkeyService {
         try await logged("request_email_verification") { () async throws(LatchkeyError) in
             let request = EditProfile.RequestVerification.Request(
                 token: try Self.session(token, for: "verify an email address"))
-            return try await show(on: database, client) { workers, display in
-                EditProfileInteractor(presenter: EditProfilePresenter(display: display), workers: workers)
+            return try await show(on: database, client) { scenes, display in
+                scenes.makeEditProfileScene(display: display).interactor
                     .requestVerification(request: request)
             }
         }
@@ -50,8 +50,8 @@ extension LatchkeyService {
     {
         try await logged("verify_email") { () async throws(LatchkeyError) in
             let request = EditProfile.Verify.Request(proof: proof)
-            return try await show(on: database, client) { workers, display in
-                EditProfileInteractor(presenter: EditProfilePresenter(display: display), workers: workers)
+            return try await show(on: database, client) { scenes, display in
+                scenes.makeEditProfileScene(display: display).interactor
                     .verifyEmail(request: request)
             }
         }

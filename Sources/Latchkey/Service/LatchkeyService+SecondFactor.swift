@@ -8,8 +8,8 @@ extension LatchkeyService {
         try await logged("second_factor") { () async throws(LatchkeyError) in
             let request = SecondFactor.Change.Request(
                 token: try Self.session(token, for: "change the second factor"), action: action)
-            return try await show(on: hashing, client) { workers, display in
-                SecondFactorInteractor(presenter: SecondFactorPresenter(display: display), workers: workers)
+            return try await show(on: hashing, client) { scenes, display in
+                scenes.makeSecondFactorScene(display: display).interactor
                     .change(request: request)
             }
         }

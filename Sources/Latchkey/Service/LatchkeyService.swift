@@ -85,8 +85,8 @@ public final class LatchkeyService: Sendable {
         try await logged("register") { () async throws(LatchkeyError) in
             let request = Register.CreateAccount.Request(
                 username: username, password: password, email: email, phone: phone, displayName: displayName)
-            let principal = try await show(on: hashing, client) { workers, display in
-                RegisterInteractor(presenter: RegisterPresenter(display: display), workers: workers)
+            let principal = try await show(on: hashing, client) { scenes, display in
+                scenes.makeRegisterScene(display: display).interactor
                     .register(request: request)
             }
             logger.info("account created", metadata: ["user_id": .stringConvertible(principal.userID)])
@@ -102,8 +102,8 @@ public final class LatchkeyService: Sendable {
         try await logged("sign_in") { () async throws(LatchkeyError) in
             let request = Login.Authenticate.Request(username: username, password: password, label: label)
             let result = try await keptOrEnded(
-                try await show(on: hashing, client) { workers, display in
-                    LoginInteractor(presenter: LoginPresenter(display: display), workers: workers).login(
+                try await show(on: hashing, client) { scenes, display in
+                    scenes.makeLoginScene(display: display).interactor.login(
                         request: request)
                 })
             logSignIn(result)
@@ -118,8 +118,8 @@ public final class LatchkeyService: Sendable {
         try await logged("complete_sign_in") { () async throws(LatchkeyError) in
             let request = Login.SecondFactor.Request(challenge: LoginChallenge(secret: challenge), code: code)
             let result = try await keptOrEnded(
-                try await show(on: database, client) { workers, display in
-                    LoginInteractor(presenter: LoginPresenter(display: display), workers: workers)
+                try await show(on: database, client) { scenes, display in
+                    scenes.makeLoginScene(display: display).interactor
                         .completeLogin(request: request)
                 })
             logSignIn(result)
@@ -134,8 +134,8 @@ public final class LatchkeyService: Sendable {
         try await logged("authenticate", refusing: Self.accessToken(token)) { () async throws(LatchkeyError) in
             let source: WhoAmI.Profile.Source =
                 AccessToken.looksLikeOne(token) ? .accessToken(AccessToken(token)) : .token(SessionToken(token))
-            return try await show(on: database, client) { workers, display in
-                WhoAmIInteractor(presenter: WhoAmIPresenter(display: display), workers: workers)
+            return try await show(on: database, client) { scenes, display in
+                scenes.makeWhoAmIScene(display: display).interactor
                     .fetchProfile(request: .init(source: source))
             }
         }
@@ -163,8 +163,8 @@ public final class LatchkeyService: Sendable {
                 isAccessToken
                 ? Authorize.Check.Request(accessToken: AccessToken(token), roles: roles)
                 : Authorize.Check.Request(token: SessionToken(token), roles: roles)
-            return try await show(on: database, client) { workers, display in
-                AuthorizeInteractor(presenter: AuthorizePresenter(display: display), workers: workers)
+            return try await show(on: database, client) { scenes, display in
+                scenes.makeAuthorizeScene(display: display).interactor
                     .check(request: request)
             }
         }
@@ -178,8 +178,8 @@ public final class LatchkeyService: Sendable {
         try await logged("sign_out") { () async throws(LatchkeyError) in
             let request = Logout.SignOut.Request(
                 token: try Self.session(token, for: "sign out"), everywhere: everywhere)
-            return try await show(on: database, client) { workers, display in
-                LogoutInteractor(presenter: LogoutPresenter(display: display), workers: workers).logout(
+            return try await show(on: database, client) { scenes, display in
+                scenes.makeLogoutScene(display: display).interactor.logout(
                     request: request)
             }
         }
@@ -192,8 +192,8 @@ public final class LatchkeyService: Sendable {
         guard Task.isCancelled, let text = result.token, let token = SessionToken(text) else { return result }
         // A detached task: this one is cancelled, and the lane would refuse its work.
         await Task.detached { [self] in
-            _ = try? await runOnDatabaseLane { workers in
-                LoginInteractor(presenter: LoginPresenter(), workers: workers).abandonSession(
+            _ = try? await runOnDatabaseLane { scenes in
+                LoginInteractor(presenter: LoginPresenter(), workers: scenes.workers).abandonSession(
                     request: .init(token: token))
                 return true
             }
@@ -203,36 +203,36 @@ public final class LatchkeyService: Sendable {
 
     // MARK: Running a scene
 
-    /// Runs a scene on `lane` with the Workers serving `client`, its presenter showing to the
+    /// Runs a scene on `lane`, assembled for `client`'s request with its presenter showing to the
     /// service's display, and answers the ViewModel it showed: the value, or its failure thrown.
     func show<Value: Sendable>(
         on lane: Lane, _ client: ClientContext?,
-        _ scene: @escaping @Sendable (LatchkeyWorkers, Reply<Result<Value, LatchkeyError>>) -> Void
+        _ scene: @escaping @Sendable (SceneFactory, Reply<Result<Value, LatchkeyError>>) -> Void
     ) async throws(LatchkeyError) -> Value {
-        try await run(on: lane, client) { workers in
+        try await run(on: lane, client) { scenes in
             let display = Reply<Result<Value, LatchkeyError>>()
-            scene(workers, display)
+            scene(scenes, display)
             return display.viewModel
         }.get()
     }
 
-    /// Runs `scene` on the database lane with the Workers serving `client`, and returns what it
+    /// Runs `scene` on the database lane, assembled for `client`'s request, and returns what it
     /// answered (for the service's own work outside a scene's display: abandoning a session, the
     /// readiness check); a lane that refuses, a cancelled caller and a scene that answered nothing
     /// each become a `LatchkeyError`.
     func runOnDatabaseLane<Response: Sendable>(
-        _ client: ClientContext? = nil, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
+        _ client: ClientContext? = nil, _ scene: @escaping @Sendable (SceneFactory) -> Response?
     ) async throws(LatchkeyError) -> Response {
         try await run(on: database, client, scene)
     }
 
     private func run<Response: Sendable>(
-        on lane: Lane, _ client: ClientContext?, _ scene: @escaping @Sendable (LatchkeyWorkers) -> Response?
+        on lane: Lane, _ client: ClientContext?, _ scene: @escaping @Sendable (SceneFactory) -> Response?
     ) async throws(LatchkeyError) -> Response {
-        let workers = client.map(workers.serving) ?? workers
+        let scenes = SceneFactory(workers: workers, client: client)
         let response: Response?
         do {
-            response = try await lane.run { scene(workers) }
+            response = try await lane.run { scene(scenes) }
         } catch let refusal as LaneRefusal {
             throw .refused(refusal)
         } catch {

@@ -33,21 +33,21 @@ struct AccessTokenGate: Sendable {
 }
 
 extension LatchkeyWorkers {
-    /// The user of an access token (roles: the token's effective roles), read in one statement;
+    /// The user of an access token used by `client` (roles: the token's effective roles), read in one statement;
     /// its use is recorded, and a known token refused (revoked, expired, user disabled) is audited,
     /// once per token per `AccessTokenGate.refusalWindow` with how many times.
-    func authenticate(_ token: AccessToken?, now: Date) throws -> StoredAccessToken {
+    func authenticate(_ token: AccessToken?, from client: ClientContext?, now: Date) throws -> StoredAccessToken {
         guard let token else { throw SessionProblem.notSignedIn }
         let stored = try database.readStatement { db in try accessTokens.find(token, in: db) }
         do {
             let accepted = try tokenGate.check(stored, now: now)
-            recordUse(of: accepted, now: now)
+            recordUse(of: accepted, from: client, now: now)
             return accepted
         } catch {
             if let stored {
                 // Best effort, as for a use: the read decided the answer.
                 _ = try? database.write { db in
-                    try audit.recordRefusal(
+                    try AuditLog(client: client).recordRefusal(
                         ofAccessToken: stored.token.id, usernameKey: stored.user.username, userID: stored.user.id,
                         window: AccessTokenGate.refusalWindow, now: now, in: db)
                 }
@@ -58,11 +58,12 @@ extension LatchkeyWorkers {
 
     /// After a read that accepted `found`: records its use, and from where, in a short write when
     /// one is due; a failed write changes nothing (the read decided), the next use tries again.
-    func recordUse(of found: StoredAccessToken, now: Date) {
+    func recordUse(of found: StoredAccessToken, from client: ClientContext?, now: Date) {
         guard tokenGate.isUseDue(found.token, now: now) else { return }
         _ = try? database.write { db in
             try accessTokens.touch(
-                tokenID: found.token.id, client: client, now: now, granularity: policy.lastUsedGranularity, in: db)
+                tokenID: found.token.id, client: client, now: now, granularity: policy.lastUsedGranularity, in: db
+            )
         }
     }
 }

@@ -21,7 +21,8 @@ package struct AccountAdministration: Sendable {
         let name = try Username(username)
         try workers.database.write { db in
             guard let account = try workers.accounts.credentials(for: name, in: db) else { throw Failure.noSuchUser }
-            _ = try workers.disableAccount(userID: account.profile.id, usernameKey: name.value, now: now, in: db)
+            _ = try workers.disableAccount(
+                userID: account.profile.id, usernameKey: name.value, client: nil, now: now, in: db)
         }
     }
 }
@@ -31,12 +32,14 @@ extension LatchkeyWorkers {
     /// brings none back) and records it, in the caller's transaction: the one rule behind
     /// `AccountAdministration.disable` and `latchkey admin disable`. Returns how many sessions ended.
     func disableAccount(
-        userID: Int64, usernameKey: String, by actor: AuthEvent.Operator? = nil, now: Date, in db: Database
+        userID: Int64, usernameKey: String, by actor: AuthEvent.Operator? = nil, client: ClientContext?, now: Date,
+        in db: Database
     ) throws -> Int {
         _ = try accounts.disable(userID: userID, now: now, in: db)
         let ended = try sessions.revokeAll(userID: userID, now: now, in: db)
         _ = try accessTokens.revokeAll(userID: userID, now: now, in: db)
-        try audit.record(.accountDisabled, usernameKey: usernameKey, userID: userID, by: actor, now: now, in: db)
+        try AuditLog(client: client).record(
+            .accountDisabled, usernameKey: usernameKey, userID: userID, by: actor, now: now, in: db)
         return ended
     }
 
@@ -45,11 +48,12 @@ extension LatchkeyWorkers {
     /// keeps them) ends the tokens as it ends the sessions, since a thief may have made some in a
     /// stolen session. Returns how many.
     func revokeAccessTokens(
-        userID: Int64, usernameKey: String, by actor: AuthEvent.Operator? = nil, now: Date, in db: Database
+        userID: Int64, usernameKey: String, by actor: AuthEvent.Operator? = nil, client: ClientContext?, now: Date,
+        in db: Database
     ) throws -> Int {
         let revoked = try accessTokens.revokeLive(userID: userID, now: now, in: db)
         if revoked > 0 {
-            try audit.record(
+            try AuditLog(client: client).record(
                 .accessTokenRevoked, usernameKey: usernameKey, userID: userID, by: actor, occurrences: revoked,
                 now: now, in: db)
         }

@@ -15,16 +15,11 @@ public struct LatchkeyWorkers: Sendable {
     package let secret: InstallationSecret
     /// Delivers the messages flows such as a password reset need; `NoDelivery` unless given one.
     package let delivery: any MessageDelivery
-    /// The client the current request came from, stored on sessions and audit events and keyed on
-    /// by the throttle; nil for none (see `serving(_:)`).
-    package private(set) var client: ClientContext?
     /// The service's delivery queue, where messages go instead of being delivered at once.
     var outbox: DeliveryQueue?
     let accounts = AccountStore()
     /// Sessions, read under the policy's idle timeout.
     var sessions: SessionStore { SessionStore(idleTimeout: policy.sessionIdleTimeout) }
-    var throttle: LoginThrottle { LoginThrottle(policy: policy, secret: secret, client: client) }
-    var audit: AuditLog { AuditLog(client: client) }
     let roles = RoleStore()
     let factors = SecondFactorStore()
     /// Seals second-factor secrets under the installation secret.
@@ -39,8 +34,6 @@ public struct LatchkeyWorkers: Sendable {
     let oneTimeCodes = OneTimeCodeStore()
     /// Verifies imported hashes; a spy stands in for it in tests.
     var importedHashes: any ImportedHashVerifying = ImportedHashVerifier()
-    /// The cooldown and per-address budget of code requests.
-    var codeRequests: CodeRequestLimit { CodeRequestLimit(policy: policy, secret: secret, client: client) }
 
     /// Workers over `database`, at policy strength unless told otherwise; the secret defaults to the key
     /// file beside a database file.
@@ -79,13 +72,5 @@ public struct LatchkeyWorkers: Sendable {
         self.time = time
         self.policy = policy
         self.delivery = delivery
-    }
-
-    /// These Workers for one request from `client`: scenes built from them record where it came
-    /// from, and throttle sign-ins per address as well as per name.
-    package func serving(_ client: ClientContext?) -> LatchkeyWorkers {
-        var copy = self
-        copy.client = client
-        return copy
     }
 }

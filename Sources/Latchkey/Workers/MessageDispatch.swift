@@ -36,7 +36,8 @@ extension LatchkeyWorkers {
         _ = try? database.write { db in
             let userID = try (try? Username(message.username)).flatMap { try accounts.credentials(for: $0, in: db) }?
                 .profile.id
-            try audit.record(
+            // A delivery's outcome is the system's event, not the requesting client's.
+            try AuditLog(client: nil).record(
                 message.kind.auditKind(delivered: delivered), usernameKey: message.username,
                 userID: userID, detail: detail, now: now, in: db)
             if !delivered, let linkHash = message.linkToken.flatMap(OneTimeCode.linkHash) {

@@ -6,12 +6,15 @@ extension LatchkeyWorkers {
     /// it) and the throttle's count, recorded as `password_set` by `actor`. The one rule behind
     /// `latchkey admin set-password` and an import that replaces a password hash.
     func endSignInsForOperatorPassword(
-        userID: Int64, usernameKey: String, by actor: AuthEvent.Operator, now: Date, in db: Database
+        userID: Int64, usernameKey: String, by actor: AuthEvent.Operator, client: ClientContext?, now: Date,
+        in db: Database
     ) throws -> (sessions: Int, tokens: Int) {
         let sessions = try self.sessions.revokeAll(userID: userID, now: now, in: db)
-        let tokens = try revokeAccessTokens(userID: userID, usernameKey: usernameKey, by: actor, now: now, in: db)
-        try throttle.reset(usernameKey, in: db)
-        try audit.record(.passwordSet, usernameKey: usernameKey, userID: userID, by: actor, now: now, in: db)
+        let tokens = try revokeAccessTokens(
+            userID: userID, usernameKey: usernameKey, by: actor, client: client, now: now, in: db)
+        try LoginThrottle(policy: policy, secret: secret, client: client).reset(usernameKey, in: db)
+        try AuditLog(client: client).record(
+            .passwordSet, usernameKey: usernameKey, userID: userID, by: actor, now: now, in: db)
         return (sessions, tokens)
     }
 }

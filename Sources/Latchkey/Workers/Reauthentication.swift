@@ -7,6 +7,13 @@ import Foundation
 /// factor); a right password alone gives back the one attempt it reserved and nothing else.
 struct Reauthentication: Sendable {
     let workers: LatchkeyWorkers
+    /// The client of the request being re-authenticated.
+    let client: ClientContext?
+
+    private var throttle: LoginThrottle {
+        LoginThrottle(policy: workers.policy, secret: workers.secret, client: client)
+    }
+    private var audit: AuditLog { AuditLog(client: client) }
 
     /// What the caller proved in the write, which decides how its reservation is settled.
     enum Proof {
@@ -24,9 +31,9 @@ struct Reauthentication: Sendable {
     func reserve(
         _ key: String, userID: Int64?, failure: AuthEvent.Kind, now: Date, in db: Database
     ) throws -> ThrottleReservation? {
-        let reservation = try workers.throttle.reserve(key, now: now, in: db)
+        let reservation = try throttle.reserve(key, now: now, in: db)
         if reservation == nil {
-            try workers.audit.record(failure, reason: .throttled, usernameKey: key, userID: userID, now: now, in: db)
+            try audit.record(failure, reason: .throttled, usernameKey: key, userID: userID, now: now, in: db)
         }
         return reservation
     }
@@ -62,7 +69,7 @@ struct Reauthentication: Sendable {
         now: Date
     ) throws {
         try workers.database.write { db in
-            try workers.audit.record(kind, reason: reason, usernameKey: key, userID: userID, now: now, in: db)
+            try audit.record(kind, reason: reason, usernameKey: key, userID: userID, now: now, in: db)
         }
     }
 
@@ -72,10 +79,10 @@ struct Reauthentication: Sendable {
     {
         switch try workers.verifier.check(code, userID: user.id, factor: factor, now: now, in: db) {
         case .wrong:
-            try workers.audit.record(.codeFailed, usernameKey: key, userID: user.id, now: now, in: db)
+            try audit.record(.codeFailed, usernameKey: key, userID: user.id, now: now, in: db)
             return false
         case .recoveryCode:
-            try workers.audit.record(.recoveryCodeUsed, usernameKey: key, userID: user.id, now: now, in: db)
+            try audit.record(.recoveryCodeUsed, usernameKey: key, userID: user.id, now: now, in: db)
             return true
         case .totp:
             return true
@@ -87,11 +94,11 @@ struct Reauthentication: Sendable {
     func settle(_ reservation: ThrottleReservation, proof: Proof, factorOn: Bool, in db: Database) throws {
         switch proof {
         case .passwordAndCode:
-            try workers.throttle.release(reservation, in: db)
+            try throttle.release(reservation, in: db)
         case .password where !factorOn:
-            try workers.throttle.release(reservation, in: db)
+            try throttle.release(reservation, in: db)
         case .password, .codeAlone:
-            try workers.throttle.giveBack(reservation, in: db)
+            try throttle.giveBack(reservation, in: db)
         }
     }
 
@@ -130,7 +137,7 @@ struct Reauthentication: Sendable {
             let found = try workers.gate.authenticate(token, now: now, forPasswordChange: forPasswordChange, in: db)
             // The verified password must still be the stored one (no passwd or reset since).
             guard try workers.accounts.passwordHash(userID: found.user.id, in: db) == reserved.hash else {
-                try workers.audit.record(
+                try audit.record(
                     failure, reason: .badCredentials, usernameKey: reservation.key, userID: found.user.id, now: now,
                     in: db)
                 return .invalidCredentials
@@ -168,8 +175,3 @@ protocol ReauthenticationAnswer: Sendable {
 
 extension ChangePassword.Update.Response: ReauthenticationAnswer {}
 extension SecondFactor.Change.Response: ReauthenticationAnswer {}
-
-extension LatchkeyWorkers {
-    /// The one re-authentication sequence.
-    var reauthentication: Reauthentication { Reauthentication(workers: self) }
-}

@@ -66,7 +66,7 @@ import Testing
         let (user, _) = try #require(spy.responses.last?.signedIn)
         #expect(user.username == "alice")
         #expect(user.roles == ["auditor"])
-        #expect(try target.authenticate(Self.accessToken, now: Date()).user.roles == ["auditor"])
+        #expect(try target.authenticate(Self.accessToken, from: nil, now: Date()).user.roles == ["auditor"])
         // New rows get ids past the copied ones.
         let carol = try Seeds.register(
             .init(username: "carol", password: "another long enough passphrase"), with: target)

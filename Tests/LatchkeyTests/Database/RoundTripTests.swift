@@ -25,7 +25,9 @@ import Testing
         #expect(try counted() - before == 1)
 
         before = try counted()
-        #expect(AuthorizeInteractor.answer(.init(token: token, role: "admin"), workers: workers) != .invalidRole)
+        #expect(
+            AuthorizeInteractor.answer(.init(token: token, role: "admin"), workers: workers, client: nil)
+                != .invalidRole)
         #expect(try counted() - before == 1)
 
         // A use due to be recorded adds its own short write transaction (its UPDATE prepared once).

@@ -21,8 +21,9 @@ import Testing
         _ name: String, _ password: String, from address: String, workers: LatchkeyWorkers? = nil
     ) throws -> Login.Authenticate.Response? {
         let spy = LoginPresentationLogicSpy()
-        let served = (workers ?? self.workers).serving(try ClientContext(address: address, userAgent: "test agent"))
-        LoginInteractor(presenter: spy, workers: served).login(request: .init(username: name, password: password))
+        let client = try ClientContext(address: address, userAgent: "test agent")
+        LoginInteractor(presenter: spy, workers: workers ?? self.workers, client: client).login(
+            request: .init(username: name, password: password))
         return spy.responses.last
     }
 
@@ -135,7 +136,7 @@ import Testing
         hasher.reset()
         let client = try ClientContext(address: "203.0.113.7")
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            let interactor = LoginInteractor(presenter: LoginPresentationLogicSpy(), workers: workers.serving(client))
+            let interactor = LoginInteractor(presenter: LoginPresentationLogicSpy(), workers: workers, client: client)
             for _ in 0..<12 { interactor.login(request: .init(username: name, password: Seeds.otherPassword)) }
         }
         #expect(verifies() == workers.policy.maximumFailedLogins)
@@ -150,7 +151,7 @@ import Testing
         hasher.reset()
         let client = try ClientContext(address: "203.0.113.7")
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            let interactor = LoginInteractor(presenter: LoginPresentationLogicSpy(), workers: workers.serving(client))
+            let interactor = LoginInteractor(presenter: LoginPresentationLogicSpy(), workers: workers, client: client)
             for attempt in 0..<12 {
                 interactor.login(request: .init(username: "t\(thread)-\(attempt)", password: Seeds.otherPassword))
             }

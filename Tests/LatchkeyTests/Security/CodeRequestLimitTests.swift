@@ -30,7 +30,7 @@ import Testing
     {
         let client = try address.map { text throws(LatchkeyError) in try ClientContext(address: text) }
         let spy = PasswordResetPresentationLogicSpy()
-        PasswordResetInteractor(presenter: spy, workers: workers.serving(client))
+        PasswordResetInteractor(presenter: spy, workers: workers, client: client)
             .beginReset(request: .init(account: account))
         return spy.begun.last
     }

@@ -23,8 +23,8 @@ import Testing
 
     private func register(_ name: String, from address: String?) throws -> Register.CreateAccount.Response? {
         let spy = RegisterPresentationLogicSpy()
-        let served = try workers.serving(address.map { try ClientContext(address: $0) })
-        RegisterInteractor(presenter: spy, workers: served).register(
+        let client = try address.map { try ClientContext(address: $0) }
+        RegisterInteractor(presenter: spy, workers: workers, client: client).register(
             request: .init(username: name, password: Seeds.password))
         return spy.responses.last
     }
@@ -43,9 +43,9 @@ import Testing
     }
 
     @Test func anAddressBlockedForFailedSignInsRegistersNothing() throws {
-        let served = workers.serving(try ClientContext(address: "203.0.113.8"))
+        let client = try ClientContext(address: "203.0.113.8")
         for index in 0..<4 {
-            LoginInteractor(presenter: LoginPresentationLogicSpy(), workers: served).login(
+            LoginInteractor(presenter: LoginPresentationLogicSpy(), workers: workers, client: client).login(
                 request: .init(username: "nobody\(index)", password: Seeds.otherPassword))
         }
         #expect(try register("late", from: "203.0.113.8") == .rejected(.throttled))

@@ -73,7 +73,7 @@ import Testing
         #expect(await errorCode { try await service.authenticate(token: token) } == .notSignedIn)
         #expect(try revocationEvents() == [2])
         let revocation = try #require(
-            try workers.database.read { db in try workers.audit.recent(userID: 1, limit: 10, in: db) }
+            try workers.database.read { db in try AuditLog(client: nil).recent(userID: 1, limit: 10, in: db) }
                 .first { $0.kind == .accessTokenRevoked })
         #expect(revocation.actor?.osUser == "root")
         #expect(HistoryPresenter.entry(revocation).description.hasPrefix("Access token revoked (2 tokens)"))

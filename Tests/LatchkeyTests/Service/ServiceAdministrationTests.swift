@@ -100,7 +100,8 @@ import Testing
         let aliceID = try await service.authenticate(token: admin).userID
         #expect(actors == [[nil, String(aliceID)], [nil, String(aliceID)]])
         let history = HistoryPresenter.entry(
-            try workers.database.read { db in try workers.audit.recent(userID: detail.account.userID, limit: 1, in: db)
+            try workers.database.read { db in
+                try AuditLog(client: nil).recent(userID: detail.account.userID, limit: 1, in: db)
             }[0])
         #expect(history.description == "Roles changed (by administrator alice)")
     }

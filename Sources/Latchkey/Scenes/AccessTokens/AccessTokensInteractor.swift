@@ -34,7 +34,7 @@ package final class AccessTokensInteractor: SceneInteractor<any AccessTokensPres
                     let token = AccessToken.make()
                     let info = try workers.accessTokens.create(
                         userID: user.id, name: name, token: token, roles: roles, expiresAt: expiresAt, now: now, in: db)
-                    try workers.audit.record(
+                    try audit.record(
                         .accessTokenCreated, usernameKey: user.username, userID: user.id, now: now, in: db)
                     return .created(info, token: token)
                 }
@@ -65,7 +65,7 @@ package final class AccessTokensInteractor: SceneInteractor<any AccessTokensPres
                     let revoked = try workers.accessTokens.revoke(
                         userID: user.id, shortID: request.id.lowercased(), now: now, in: db)
                     guard let first = revoked.first else { return .noSuchToken }
-                    try workers.audit.record(
+                    try audit.record(
                         .accessTokenRevoked, usernameKey: user.username, userID: user.id, now: now, in: db)
                     return .revoked(first)
                 }

@@ -7,6 +7,7 @@ extension SceneFactory {
     /// Assembles the AccessTokens scene around `display`.
     package func makeAccessTokensScene(display: any AccessTokensDisplayLogic) -> AccessTokensScene {
         AccessTokensScene(
-            interactor: AccessTokensInteractor(presenter: AccessTokensPresenter(display: display), workers: workers))
+            interactor: AccessTokensInteractor(
+                presenter: AccessTokensPresenter(display: display), workers: workers, client: client))
     }
 }

@@ -34,7 +34,7 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
                         return .account(
                             try account(found, now, db),
                             sessions: try workers.sessions.live(userID: id, now: now, policy: workers.policy, in: db),
-                            events: try workers.audit.recent(userID: id, limit: 20, in: db),
+                            events: try audit.recent(userID: id, limit: 20, in: db),
                             tokens: try workers.accessTokens.live(userID: id, now: now, in: db))
                     }
                 } catch let problem as Admin.AccountProblem {
@@ -73,43 +73,44 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
             let actor = try actor(authority, now: now, in: db)
             let found = try find(request.username, in: db)
             let (id, name) = (found.profile.id, found.profile.username)
-            func audit(_ kind: AuthEvent.Kind) throws {
-                try workers.audit.record(kind, usernameKey: name, userID: id, by: actor, now: now, in: db)
+            func recordEvent(_ kind: AuthEvent.Kind) throws {
+                try self.audit.record(kind, usernameKey: name, userID: id, by: actor, now: now, in: db)
             }
             switch request.action {
             case .disable:
-                let ended = try workers.disableAccount(userID: id, usernameKey: name, by: actor, now: now, in: db)
+                let ended = try workers.disableAccount(
+                    userID: id, usernameKey: name, by: actor, client: client, now: now, in: db)
                 return .disabled(username: name, sessionsEnded: ended)
             case .enable:
                 _ = try workers.accounts.enable(userID: id, now: now, in: db)
-                try audit(.accountEnabled)
+                try recordEvent(.accountEnabled)
                 return .enabled(username: name)
             case .unlock:
-                try workers.throttle.reset(name, in: db)
-                try audit(.throttleCleared)
+                try throttle.reset(name, in: db)
+                try recordEvent(.throttleCleared)
                 return .unlocked(username: name)
             case .expirePassword:
                 try workers.accounts.requirePasswordChange(userID: id, now: now, in: db)
-                try audit(.passwordChangeRequired)
+                try recordEvent(.passwordChangeRequired)
                 return .passwordExpired(username: name)
             case .delete:
                 // The trail keeps the person countable under a random pseudonym, and names no one.
                 let pseudonym = "deleted:" + Hex.encode(RandomBytes.make(8))
-                try workers.audit.pseudonymize(userID: id, as: pseudonym, in: db)
-                try workers.throttle.reset(name, in: db)
+                try self.audit.pseudonymize(userID: id, as: pseudonym, in: db)
+                try throttle.reset(name, in: db)
                 try workers.accounts.delete(userID: id, in: db)
-                try workers.audit.record(
+                try self.audit.record(
                     .accountDeleted, usernameKey: pseudonym, userID: nil, by: actor, now: now, in: db)
                 return .deleted(username: name)
             case .resetSecondFactor:
                 _ = try workers.factors.remove(userID: id, in: db)
-                try audit(.factorReset)
+                try recordEvent(.factorReset)
                 return .secondFactorReset(username: name)
             case .revokeToken(let tokenID):
                 let revoked = try workers.accessTokens.revoke(
                     userID: id, shortID: tokenID.lowercased(), now: now, in: db)
                 guard let token = revoked.first else { return .noSuchToken(username: name) }
-                try audit(.accessTokenRevoked)
+                try recordEvent(.accessTokenRevoked)
                 return .tokenRevoked(username: name, token: token.name)
             case .setPassword, .roles:
                 preconditionFailure("handled above")
@@ -143,7 +144,7 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
             guard current.profile.id == user.id else { throw Admin.AccountProblem.noSuchUser }
             try workers.accounts.updatePasswordHash(userID: user.id, to: hash, now: now, in: db)
             let ended = try workers.endSignInsForOperatorPassword(
-                userID: user.id, usernameKey: user.username, by: actor, now: now, in: db)
+                userID: user.id, usernameKey: user.username, by: actor, client: client, now: now, in: db)
             return .passwordSet(
                 username: user.username, sessionsEnded: ended.sessions, accessTokensRevoked: ended.tokens)
         }
@@ -168,7 +169,7 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
             for role in adding { changed = try workers.roles.add(role, userID: id, in: db) || changed }
             for role in removing { changed = try workers.roles.remove(role, userID: id, in: db) || changed }
             if changed {
-                try workers.audit.record(
+                try audit.record(
                     .rolesChanged, usernameKey: found.profile.username, userID: id, by: actor, now: now, in: db)
             }
             return .roles(username: found.profile.username, roles: try workers.roles.roles(userID: id, in: db))
@@ -221,7 +222,7 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
         try workers.factors.describe(&profile, in: db)
         return Admin.Account(
             profile: profile, isDisabled: found.isDisabled,
-            isLocked: try workers.throttle.isLocked(profile.username, now: now, in: db),
+            isLocked: try throttle.isLocked(profile.username, now: now, in: db),
             passwordChangeRequired: found.passwordChangeRequired, importedScheme: found.importedScheme)
     }
 }

@@ -6,6 +6,7 @@ package struct AdminScene {
 extension SceneFactory {
     /// Assembles the Admin scene around `display`.
     package func makeAdminScene(display: any AdminDisplayLogic) -> AdminScene {
-        AdminScene(interactor: AdminInteractor(presenter: AdminPresenter(display: display), workers: workers))
+        AdminScene(
+            interactor: AdminInteractor(presenter: AdminPresenter(display: display), workers: workers, client: client))
     }
 }

@@ -1,11 +1,13 @@
 /// Checks a session and the roles it needs in one statement.
 package final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentationLogic>, AuthorizeBusinessLogic {
     package func check(request: Authorize.Check.Request) {
-        presenter.presentCheck(response: Self.answer(request, workers: workers))
+        presenter.presentCheck(response: Self.answer(request, workers: workers, client: client))
     }
 
     /// The answer itself, for `SceneFactory.authorize`.
-    static func answer(_ request: Authorize.Check.Request, workers: LatchkeyWorkers) -> Authorize.Check.Response {
+    static func answer(
+        _ request: Authorize.Check.Request, workers: LatchkeyWorkers, client: ClientContext?
+    ) -> Authorize.Check.Response {
         let now = workers.time.now()
         return SceneWork.respond {
             var roles: [String] = []
@@ -14,7 +16,7 @@ package final class AuthorizeInteractor: SceneInteractor<any AuthorizePresentati
                 roles.append(role.value)
             }
             if let token = request.accessToken {
-                let user = try workers.authenticate(token, now: now).user
+                let user = try workers.authenticate(token, from: client, now: now).user
                 return roles.allSatisfy(user.roles.contains)
                     ? .allowed(user, credential: .accessToken) : .forbidden(user)
             }

@@ -15,7 +15,7 @@ package final class ChangePasswordInteractor: SceneInteractor<any ChangePassword
     private func change(_ request: ChangePassword.Update.Request) throws -> ChangePassword.Update.Response {
         let now = workers.time.now()
         let rules = PasswordRules(policy: workers.policy)
-        return try workers.reauthentication.run(
+        return try reauthentication.run(
             token: request.token, password: request.currentPassword, forPasswordChange: true,
             failure: .passwordChangeFailed, now: now,
             prepare: { user, _ -> Result<String, PasswordRejection> in
@@ -38,14 +38,15 @@ package final class ChangePasswordInteractor: SceneInteractor<any ChangePassword
             let user = found.user
             try workers.accounts.updatePasswordHash(userID: user.id, to: hash, now: now, in: db)
             let ended = try workers.sessions.revokeAll(userID: user.id, keeping: found.session.id, now: now, in: db)
-            try workers.audit.record(.passwordChanged, usernameKey: user.username, userID: user.id, now: now, in: db)
+            try audit.record(.passwordChanged, usernameKey: user.username, userID: user.id, now: now, in: db)
             if ended > 0 {
-                try workers.audit.record(
+                try audit.record(
                     .sessionsRevoked, usernameKey: user.username, userID: user.id, now: now, in: db)
             }
             let revoked =
                 request.revokeTokens
-                ? try workers.revokeAccessTokens(userID: user.id, usernameKey: user.username, now: now, in: db) : 0
+                ? try workers.revokeAccessTokens(
+                    userID: user.id, usernameKey: user.username, client: client, now: now, in: db) : 0
             let kept = try workers.accessTokens.live(userID: user.id, now: now, in: db).count
             return .changed(otherSessionsEnded: ended, accessTokensRevoked: revoked, accessTokensKept: kept)
         }

@@ -7,7 +7,8 @@ extension SceneFactory {
     /// Assembles the ChangePassword scene around `display`.
     package func makeChangePasswordScene(display: any ChangePasswordDisplayLogic) -> ChangePasswordScene {
         ChangePasswordScene(
-            interactor: ChangePasswordInteractor(presenter: ChangePasswordPresenter(display: display), workers: workers)
+            interactor: ChangePasswordInteractor(
+                presenter: ChangePasswordPresenter(display: display), workers: workers, client: client)
         )
     }
 }

@@ -76,7 +76,7 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
                 return try apply(checked, user: found.user, now: now, messages: &messages, in: db)
             }
         } else {
-            response = try workers.reauthentication.run(
+            response = try reauthentication.run(
                 token: request.token, password: request.password ?? "", failure: .profileChangeFailed, now: now
             ) { found, db in try apply(checked, user: found.user, now: now, messages: &messages, in: db) }
         }
@@ -96,7 +96,7 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
             guard try !workers.accounts.emailVerifiedByAnother(email, userID: user.id, in: db) else {
                 return .rejected(.emailTaken)
             }
-            let code = try workers.startEmailVerification(user: current, address: email.value, now: now, in: db)
+            let code = try startEmailVerification(user: current, address: email.value, now: now, in: db)
             messages.append(code)
             if let oldAddress {
                 var notice = OutgoingMessage(
@@ -107,10 +107,10 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
             }
         } else if checked.email != nil, !current.emailVerified, let address = current.email {
             // The same address again, not yet verified: a fresh code for it, unless one went moments ago.
-            if try workers.codeRequests.allowsCode(
+            if try codeRequests.allowsCode(
                 for: user.id, kind: OneTimeCodeKind.emailVerification, codes: workers.oneTimeCodes, now: now, in: db)
             {
-                messages.append(try workers.startEmailVerification(user: current, address: address, now: now, in: db))
+                messages.append(try startEmailVerification(user: current, address: address, now: now, in: db))
             }
         } else if checked.removeEmail, current.email != nil {
             try workers.accounts.removeEmail(userID: user.id, now: now, in: db)
@@ -124,7 +124,7 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
         }
         try workers.accounts.updateContact(
             userID: user.id, displayName: checked.displayName, phone: checked.phone, now: now, in: db)
-        try workers.audit.record(.profileChanged, usernameKey: user.username, userID: user.id, now: now, in: db)
+        try audit.record(.profileChanged, usernameKey: user.username, userID: user.id, now: now, in: db)
         guard let updated = try workers.accounts.credentials(userID: user.id, in: db)?.profile else {
             throw SessionProblem.notSignedIn
         }
@@ -151,11 +151,11 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
             // Within the cooldown (or past the address's budget) the code already sent stays the
             // one to type: answered alike, nothing new is delivered.
             guard
-                try workers.codeRequests.allowsCode(
+                try codeRequests.allowsCode(
                     for: user.id, kind: OneTimeCodeKind.emailVerification, codes: workers.oneTimeCodes, now: now, in: db
                 )
             else { return (address, nil) }
-            return (address, try workers.startEmailVerification(user: user, address: address, now: now, in: db))
+            return (address, try startEmailVerification(user: user, address: address, now: now, in: db))
         }
         guard let address else { return .nothingToVerify }
         if let message { reservation.send(message, with: workers) }
@@ -208,7 +208,7 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
         }
         guard let account else { return .invalidCode }
         let user = account.profile
-        guard let reservation = try workers.throttle.reserve(user.username, now: now, in: db) else {
+        guard let reservation = try throttle.reserve(user.username, now: now, in: db) else {
             return .throttled
         }
         let matches: Bool
@@ -221,18 +221,18 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
         guard matches, let stored, stored.expiresAt > now, !account.isDisabled,
             try workers.oneTimeCodes.consume(stored, in: db)
         else {
-            try workers.audit.record(
+            try audit.record(
                 .emailVerificationCodeFailed, usernameKey: user.username, userID: user.id, now: now, in: db)
             return .invalidCode
         }
         // The code was right: its attempt is not a failure (and ends no run of failures either).
-        try workers.throttle.giveBack(reservation, in: db)
+        try throttle.giveBack(reservation, in: db)
         // A code without its address had it dropped: another account verified the address first.
         guard let address = stored.email.flatMap({ try? EmailAddress($0) }),
             try !workers.accounts.emailVerifiedByAnother(address, userID: user.id, in: db)
         else { return .emailTaken }
         try workers.accounts.setVerifiedEmail(userID: user.id, to: address, now: now, in: db)
-        try workers.audit.record(.emailVerified, usernameKey: user.username, userID: user.id, now: now, in: db)
+        try audit.record(.emailVerified, usernameKey: user.username, userID: user.id, now: now, in: db)
         notices = try dropOtherCopies(of: address, keptBy: user.id, now: now, in: db)
         return .verified(username: user.username, address: address.value)
     }
@@ -248,7 +248,7 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
         var notices: [OutgoingMessage] = []
         for other in Set(holders + waiting).sorted() {
             guard let profile = try workers.accounts.credentials(userID: other, in: db)?.profile else { continue }
-            try workers.audit.record(.emailDropped, usernameKey: profile.username, userID: other, now: now, in: db)
+            try audit.record(.emailDropped, usernameKey: profile.username, userID: other, now: now, in: db)
             guard waiting.contains(other), profile.emailVerified, let own = profile.email else { continue }
             var notice = OutgoingMessage(
                 kind: .emailPendingDropped, to: own, username: profile.username, displayName: profile.displayName,

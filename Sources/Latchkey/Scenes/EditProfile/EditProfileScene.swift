@@ -7,6 +7,7 @@ extension SceneFactory {
     /// Assembles the EditProfile scene around `display`.
     package func makeEditProfileScene(display: any EditProfileDisplayLogic) -> EditProfileScene {
         EditProfileScene(
-            interactor: EditProfileInteractor(presenter: EditProfilePresenter(display: display), workers: workers))
+            interactor: EditProfileInteractor(
+                presenter: EditProfilePresenter(display: display), workers: workers, client: client))
     }
 }

@@ -9,7 +9,7 @@ package final class HistoryInteractor: SceneInteractor<any HistoryPresentationLo
             response: SceneWork.respond {
                 let (found, events) = try workers.database.read { db in
                     let found = try workers.gate.authenticate(request.token, now: now, in: db)
-                    return (found, try workers.audit.recent(userID: found.user.id, limit: limit, in: db))
+                    return (found, try audit.recent(userID: found.user.id, limit: limit, in: db))
                 }
                 workers.recordUse(of: found, now: now)
                 return .events(events)

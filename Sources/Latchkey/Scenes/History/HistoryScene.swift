@@ -6,6 +6,8 @@ package struct HistoryScene {
 extension SceneFactory {
     /// Assembles the History scene around `display`.
     package func makeHistoryScene(display: any HistoryDisplayLogic) -> HistoryScene {
-        HistoryScene(interactor: HistoryInteractor(presenter: HistoryPresenter(display: display), workers: workers))
+        HistoryScene(
+            interactor: HistoryInteractor(
+                presenter: HistoryPresenter(display: display), workers: workers, client: client))
     }
 }

@@ -38,7 +38,7 @@ package final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresen
                 if request.dryRun || (summary.refused > 0 && request.conflict != .skip) {
                     throw RollBack(summary: summary)
                 }
-                try workers.audit.record(
+                try audit.record(
                     .usersImported, usernameKey: "import", userID: nil, by: request.actor,
                     detail: Self.detail(summary, request.format), now: now, in: db)
                 return summary
@@ -138,7 +138,7 @@ package final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresen
     ) throws {
         if try replaceHash(candidate, userID: id, now: now, in: db) {
             _ = try workers.endSignInsForOperatorPassword(
-                userID: id, usernameKey: candidate.username.value, by: actor, now: now, in: db)
+                userID: id, usernameKey: candidate.username.value, by: actor, client: client, now: now, in: db)
         }
         if let email = candidate.email {
             try db.execute(

@@ -65,6 +65,7 @@ extension SceneFactory {
     /// Assembles the ImportUsers scene around `display`.
     package func makeImportUsersScene(display: any ImportUsersDisplayLogic) -> ImportUsersScene {
         ImportUsersScene(
-            interactor: ImportUsersInteractor(presenter: ImportUsersPresenter(display: display), workers: workers))
+            interactor: ImportUsersInteractor(
+                presenter: ImportUsersPresenter(display: display), workers: workers, client: client))
     }
 }

@@ -21,7 +21,7 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
             guard let found = try workers.sessions.find(request.token, in: db),
                 try workers.sessions.revoke(sessionID: found.session.id, now: now, in: db) == 1
             else { return }
-            try workers.audit.record(
+            try audit.record(
                 .loggedOut, usernameKey: found.user.username, userID: found.user.id, now: now, in: db)
         }
         signedInUser = nil
@@ -36,11 +36,11 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
             label = checked.value
         }
         let username = try? Username(request.username)
-        let reauthentication = workers.reauthentication
+        let reauthentication = reauthentication
         // Counted before the hash runs: parallel guesses cannot all slip under the limit.
         let attempt = try workers.database.write { db in
             let account = try username.flatMap { try workers.accounts.credentials(for: $0, in: db) }
-            let key = try workers.throttle.key(for: request.username, account: account)
+            let key = try throttle.key(for: request.username, account: account)
             let reservation = try reauthentication.reserve(
                 key, userID: account?.profile.id, failure: .loginFailed, now: now, in: db)
             return (account: account, key: key, reservation: reservation)
@@ -80,7 +80,7 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
             guard let current = try workers.accounts.credentials(userID: user.id, in: db),
                 current.passwordHash == account.passwordHash, !current.isDisabled
             else {
-                try workers.audit.record(
+                try audit.record(
                     .loginFailed, reason: .badCredentials, usernameKey: reservation.key, userID: user.id, now: now,
                     in: db)
                 return .invalidCredentials
@@ -88,7 +88,7 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
             if let newHash { try workers.accounts.rehash(userID: user.id, to: newHash, now: now, in: db) }
             let factorOn = try workers.factors.factor(userID: user.id, in: db)?.isEnabled == true
             // The password alone: a complete success without a factor, else only this attempt back.
-            try workers.reauthentication.settle(reservation, proof: .password, factorOn: factorOn, in: db)
+            try reauthentication.settle(reservation, proof: .password, factorOn: factorOn, in: db)
             if factorOn {
                 // The password was right; the session waits for the code.
                 let challenge = LoginChallenge.make(expiresAt: now.addingTimeInterval(LoginChallenge.lifetime))
@@ -111,7 +111,7 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
             response: SceneWork.respond {
                 try workers.database.write { db in
                     let hash = request.challenge.hash
-                    let reauthentication = workers.reauthentication
+                    let reauthentication = reauthentication
                     guard let pending = try workers.factors.challenge(hash: hash, in: db), pending.expiresAt > now,
                         let account = try workers.accounts.credentials(userID: pending.userID, in: db)
                     else { return .invalidCredentials }
@@ -123,7 +123,7 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
                     // The password verified at the first step must still be in force.
                     guard account.passwordHash == pending.verifiedHash, !account.isDisabled else {
                         try workers.factors.deleteChallenge(hash: hash, in: db)
-                        try workers.audit.record(
+                        try audit.record(
                             .loginFailed, reason: .badCredentials, usernameKey: key, userID: pending.userID, now: now,
                             in: db)
                         return .invalidCredentials
@@ -154,11 +154,11 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
         var user = account.profile
         try workers.accounts.recordLogin(userID: user.id, now: now, in: db)
         try workers.sessions.purgeDead(userID: user.id, now: now, policy: workers.policy, in: db)
-        try workers.audit.record(.loginSucceeded, usernameKey: key, userID: user.id, now: now, in: db)
+        try audit.record(.loginSucceeded, usernameKey: key, userID: user.id, now: now, in: db)
         user.roles = try workers.roles.roles(userID: user.id, in: db)
         try workers.factors.describe(&user, in: db)
         let opened = try workers.sessions.create(
-            for: user, token: token, label: label, client: workers.client, now: now,
+            for: user, token: token, label: label, client: client, now: now,
             lifetime: workers.policy.sessionLifetime, in: db)
         if account.passwordChangeRequired {
             return .passwordChangeRequired(user: user, session: opened, token: token)

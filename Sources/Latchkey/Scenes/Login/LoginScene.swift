@@ -7,7 +7,7 @@ package struct LoginScene {
 extension SceneFactory {
     /// Assembles the Login scene around `display`.
     package func makeLoginScene(display: any LoginDisplayLogic) -> LoginScene {
-        let interactor = LoginInteractor(presenter: LoginPresenter(display: display), workers: workers)
+        let interactor = LoginInteractor(presenter: LoginPresenter(display: display), workers: workers, client: client)
         let router = LoginRouter(dataStore: interactor) { [self] whoAmIDisplay in
             makeWhoAmIScene(display: whoAmIDisplay)
         }

@@ -14,12 +14,12 @@ package final class LogoutInteractor: SceneInteractor<any LogoutPresentationLogi
             // An expired token may still end its own session, but not speak for its user's others.
             if request.everywhere, (try? workers.gate.check(found, now: now, forPasswordChange: true)) != nil {
                 let ended = try workers.sessions.revokeAll(userID: user.id, now: now, in: db)
-                try workers.audit.record(
+                try audit.record(
                     .sessionsRevoked, usernameKey: user.username, userID: user.id, now: now, in: db)
                 return ended
             }
             let ended = try workers.sessions.revoke(sessionID: found.session.id, now: now, in: db)
-            try workers.audit.record(.loggedOut, usernameKey: user.username, userID: user.id, now: now, in: db)
+            try audit.record(.loggedOut, usernameKey: user.username, userID: user.id, now: now, in: db)
             return ended
         }
         return ended == 0 ? .wasNotSignedIn : .signedOut(sessionsEnded: ended)

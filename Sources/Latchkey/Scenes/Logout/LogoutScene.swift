@@ -6,6 +6,8 @@ package struct LogoutScene {
 extension SceneFactory {
     /// Assembles the Logout scene around `display`.
     package func makeLogoutScene(display: any LogoutDisplayLogic) -> LogoutScene {
-        LogoutScene(interactor: LogoutInteractor(presenter: LogoutPresenter(display: display), workers: workers))
+        LogoutScene(
+            interactor: LogoutInteractor(presenter: LogoutPresenter(display: display), workers: workers, client: client)
+        )
     }
 }

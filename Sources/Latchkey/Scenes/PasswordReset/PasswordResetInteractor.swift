@@ -30,7 +30,7 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
         let message: OutgoingMessage? = try workers.database.write { db in
             // Every request counts against its address, whichever account it names, so the budget
             // tells nothing about accounts either.
-            let withinBudget = try workers.codeRequests.countRequest(now: now, in: db)
+            let withinBudget = try codeRequests.countRequest(now: now, in: db)
             let typed = String(request.account.prefix(1_024))
             let account: AccountCredentials? =
                 if let name = try? Username(typed) {
@@ -42,18 +42,18 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
                 }
             guard let account, !account.isDisabled else {
                 // The same write as for an account: one audit event, under a keyed pseudonym of the text.
-                try workers.audit.record(
-                    .passwordResetRequested, usernameKey: try workers.throttle.key(for: typed, account: account),
+                try audit.record(
+                    .passwordResetRequested, usernameKey: try throttle.key(for: typed, account: account),
                     userID: account?.profile.id, now: now, in: db)
                 return nil
             }
             let user = account.profile
             // Answered alike, but the live code stays and nothing is delivered: a stranger cannot
             // void the code the owner just received, nor run the delivery in a loop.
-            let cooling = try workers.codeRequests.coolingDown(
+            let cooling = try codeRequests.coolingDown(
                 userID: user.id, kind: .passwordReset, codes: workers.oneTimeCodes, now: now, in: db)
             guard withinBudget, !cooling else {
-                try workers.audit.record(
+                try audit.record(
                     .passwordResetRequested, usernameKey: user.username, userID: user.id,
                     detail: cooling ? CodeRequestLimit.coolingDetail : CodeRequestLimit.overBudgetDetail, now: now,
                     in: db)
@@ -61,7 +61,7 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
             }
             let (code, expires) = try workers.oneTimeCodes.make(
                 for: user.id, kind: .passwordReset, secret: workers.secret, policy: workers.policy, now: now, in: db)
-            try workers.audit.record(
+            try audit.record(
                 .passwordResetRequested, usernameKey: user.username, userID: user.id, now: now, in: db)
             return OutgoingMessage(
                 kind: .passwordReset, to: user.emailVerified ? user.email : nil, username: user.username,
@@ -82,7 +82,7 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
             guard !account.isDisabled else { return .disabled(username: user.username) }
             let (code, expires) = try workers.oneTimeCodes.make(
                 for: user.id, kind: .passwordReset, secret: workers.secret, policy: workers.policy, now: now, in: db)
-            try workers.audit.record(
+            try audit.record(
                 .passwordResetCodeIssued, usernameKey: user.username, userID: user.id, by: request.actor, now: now,
                 in: db)
             return .issued(username: user.username, code: code.code, expiresAt: expires)
@@ -112,22 +112,23 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
             hash = try workers.hasher.hash(normalized)
         } catch let rejection as PasswordRejection {
             // The code was right: its attempt is not a failure, and the code stays for a better password.
-            try workers.database.write { db in try workers.throttle.giveBack(checked.reservation, in: db) }
+            try workers.database.write { db in try throttle.giveBack(checked.reservation, in: db) }
             return .rejected(rejection)
         }
         return try workers.database.write { db in
             guard try workers.oneTimeCodes.consume(checked.code, in: db) else {
-                try workers.audit.record(
+                try audit.record(
                     .passwordResetCodeFailed, usernameKey: user.username, userID: user.id, now: now, in: db)
                 return .invalidCode
             }
             try workers.accounts.updatePasswordHash(userID: user.id, to: hash, now: now, in: db)
             let ended = try workers.sessions.revokeAll(userID: user.id, now: now, in: db)
-            let revoked = try workers.revokeAccessTokens(userID: user.id, usernameKey: user.username, now: now, in: db)
+            let revoked = try workers.revokeAccessTokens(
+                userID: user.id, usernameKey: user.username, client: client, now: now, in: db)
             try workers.oneTimeCodes.deleteAll(userID: user.id, in: db)
             // A completed reset ends the name's lock, wherever it came from.
-            try workers.throttle.reset(user.username, in: db)
-            try workers.audit.record(.passwordReset, usernameKey: user.username, userID: user.id, now: now, in: db)
+            try throttle.reset(user.username, in: db)
+            try audit.record(.passwordReset, usernameKey: user.username, userID: user.id, now: now, in: db)
             return .reset(username: user.username, sessionsEnded: ended, accessTokensRevoked: revoked)
         }
     }
@@ -162,8 +163,8 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
                 case .code(let username, _): username
                 case .link: account?.profile.username ?? ""
                 }
-            let key = try workers.throttle.key(for: typedName, account: account)
-            guard let reservation = try workers.throttle.reserve(key, now: now, in: db) else {
+            let key = try throttle.key(for: typedName, account: account)
+            guard let reservation = try throttle.reserve(key, now: now, in: db) else {
                 return .failure(.throttled)
             }
             let matches: Bool
@@ -175,7 +176,7 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
             }
             guard matches, let stored, let account, !account.isDisabled, stored.expiresAt > now else {
                 if let account {
-                    try workers.audit.record(
+                    try audit.record(
                         .passwordResetCodeFailed, usernameKey: account.profile.username, userID: account.profile.id,
                         now: now, in: db)
                 }

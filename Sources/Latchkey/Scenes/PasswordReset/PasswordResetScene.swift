@@ -7,6 +7,7 @@ extension SceneFactory {
     /// Assembles the PasswordReset scene around `display`.
     package func makePasswordResetScene(display: any PasswordResetDisplayLogic) -> PasswordResetScene {
         PasswordResetScene(
-            interactor: PasswordResetInteractor(presenter: PasswordResetPresenter(display: display), workers: workers))
+            interactor: PasswordResetInteractor(
+                presenter: PasswordResetPresenter(display: display), workers: workers, client: client))
     }
 }

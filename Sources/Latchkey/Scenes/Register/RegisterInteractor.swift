@@ -11,7 +11,7 @@ package final class RegisterInteractor: SceneInteractor<any RegisterPresentation
                     // Counted before the hash, so a flood from one address costs one cheap write each.
                     let now = workers.time.now()
                     guard
-                        try workers.database.write({ db in try workers.throttle.reserveRegistration(now: now, in: db) })
+                        try workers.database.write({ db in try throttle.reserveRegistration(now: now, in: db) })
                     else { return .rejected(.throttled) }
                     // Slow, so outside any transaction; the unique index decides who gets the name.
                     return .registered(try store(fields, hash: try workers.hasher.hash(fields.password)))
@@ -69,11 +69,11 @@ package final class RegisterInteractor: SceneInteractor<any RegisterPresentation
         let (profile, message) = try workers.database.write { db in
             let now = workers.time.now()
             let profile = try workers.accounts.insert(account, now: now, in: db)
-            try workers.audit.record(.registered, usernameKey: profile.username, userID: profile.id, now: now, in: db)
+            try audit.record(.registered, usernameKey: profile.username, userID: profile.id, now: now, in: db)
             // An address given at registration is not trusted until its code comes back.
             let message = try profile.email.flatMap { address in
                 workers.canDeliver
-                    ? try workers.startEmailVerification(user: profile, address: address, now: now, in: db) : nil
+                    ? try startEmailVerification(user: profile, address: address, now: now, in: db) : nil
             }
             return (profile, message)
         }

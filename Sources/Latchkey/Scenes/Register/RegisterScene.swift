@@ -6,6 +6,8 @@ package struct RegisterScene {
 extension SceneFactory {
     /// Assembles the Register scene around `display`.
     package func makeRegisterScene(display: any RegisterDisplayLogic) -> RegisterScene {
-        RegisterScene(interactor: RegisterInteractor(presenter: RegisterPresenter(display: display), workers: workers))
+        RegisterScene(
+            interactor: RegisterInteractor(
+                presenter: RegisterPresenter(display: display), workers: workers, client: client))
     }
 }

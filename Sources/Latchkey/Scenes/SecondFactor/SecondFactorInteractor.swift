@@ -12,7 +12,7 @@ package final class SecondFactorInteractor: SceneInteractor<any SecondFactorPres
 
     private func apply(_ request: SecondFactor.Change.Request) throws -> SecondFactor.Change.Response {
         let now = workers.time.now()
-        let reauthentication = workers.reauthentication
+        let reauthentication = reauthentication
         switch request.action {
         case .enroll(let password):
             return try reauthentication.run(token: request.token, password: password, failure: .loginFailed, now: now) {
@@ -37,14 +37,14 @@ package final class SecondFactorInteractor: SceneInteractor<any SecondFactorPres
                         user.username, userID: user.id, failure: .loginFailed, now: now, in: db)
                 else { return .throttled }
                 guard try workers.verifier.checkTOTP(code, userID: user.id, factor: factor, now: now, in: db) else {
-                    try workers.audit.record(.codeFailed, usernameKey: user.username, userID: user.id, now: now, in: db)
+                    try audit.record(.codeFailed, usernameKey: user.username, userID: user.id, now: now, in: db)
                     return .invalidCredentials
                 }
                 try reauthentication.settle(reservation, proof: .codeAlone, factorOn: false, in: db)
                 try workers.gate.recordUse(found, now: now, in: db)
                 try workers.factors.enable(userID: user.id, now: now, in: db)
                 let codes = try replaceCodes(user.id, db)
-                try workers.audit.record(.factorEnabled, usernameKey: user.username, userID: user.id, now: now, in: db)
+                try audit.record(.factorEnabled, usernameKey: user.username, userID: user.id, now: now, in: db)
                 return .enabled(recoveryCodes: codes)
             }
         case .disable(let password, let code), .replaceRecoveryCodes(let password, let code):
@@ -55,12 +55,12 @@ package final class SecondFactorInteractor: SceneInteractor<any SecondFactorPres
                 guard try workers.factors.factor(userID: user.id, in: db)?.isEnabled == true else { return .notOn }
                 if case .disable = request.action {
                     _ = try workers.factors.remove(userID: user.id, in: db)
-                    try workers.audit.record(
+                    try audit.record(
                         .factorDisabled, usernameKey: user.username, userID: user.id, now: now, in: db)
                     return .disabled
                 }
                 let codes = try replaceCodes(user.id, db)
-                try workers.audit.record(
+                try audit.record(
                     .recoveryCodesReplaced, usernameKey: user.username, userID: user.id, now: now, in: db)
                 return .recoveryCodes(codes)
             }

@@ -7,6 +7,7 @@ extension SceneFactory {
     /// Assembles the SecondFactor scene around `display`.
     package func makeSecondFactorScene(display: any SecondFactorDisplayLogic) -> SecondFactorScene {
         SecondFactorScene(
-            interactor: SecondFactorInteractor(presenter: SecondFactorPresenter(display: display), workers: workers))
+            interactor: SecondFactorInteractor(
+                presenter: SecondFactorPresenter(display: display), workers: workers, client: client))
     }
 }

@@ -30,7 +30,7 @@ package final class SessionsInteractor: SceneInteractor<any SessionsPresentation
                     case .others:
                         let ended = try workers.sessions.revokeAll(
                             userID: user.id, keeping: found.session.id, now: now, in: db)
-                        try workers.audit.record(
+                        try audit.record(
                             .sessionsRevoked, usernameKey: user.username, userID: user.id, now: now, in: db)
                         return .revoked(count: ended, includedCurrent: false)
                     case .session(let shortID):
@@ -38,7 +38,7 @@ package final class SessionsInteractor: SceneInteractor<any SessionsPresentation
                         let matches = live.filter { $0.shortID == shortID.lowercased() }
                         guard matches.count == 1, let target = matches.first else { return .noSuchSession }
                         _ = try workers.sessions.revoke(sessionID: target.id, now: now, in: db)
-                        try workers.audit.record(
+                        try audit.record(
                             .sessionRevoked, usernameKey: user.username, userID: user.id, now: now, in: db)
                         return .revoked(count: 1, includedCurrent: target.id == found.session.id)
                     }

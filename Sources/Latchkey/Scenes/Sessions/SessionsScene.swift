@@ -6,6 +6,8 @@ package struct SessionsScene {
 extension SceneFactory {
     /// Assembles the Sessions scene around `display`.
     package func makeSessionsScene(display: any SessionsDisplayLogic) -> SessionsScene {
-        SessionsScene(interactor: SessionsInteractor(presenter: SessionsPresenter(display: display), workers: workers))
+        SessionsScene(
+            interactor: SessionsInteractor(
+                presenter: SessionsPresenter(display: display), workers: workers, client: client))
     }
 }

@@ -12,7 +12,7 @@ package final class WhoAmIInteractor: SceneInteractor<any WhoAmIPresentationLogi
                 switch request.source {
                 case .token(let token): try profile(of: token)
                 case .accessToken(let token):
-                    try workers.authenticate(token, now: workers.time.now()).answer
+                    try workers.authenticate(token, from: client, now: workers.time.now()).answer
                 case .handedOver: try handedOver()
                 }
             })

@@ -6,6 +6,8 @@ package struct WhoAmIScene {
 extension SceneFactory {
     /// Assembles the WhoAmI scene around `display`.
     package func makeWhoAmIScene(display: any WhoAmIDisplayLogic) -> WhoAmIScene {
-        WhoAmIScene(interactor: WhoAmIInteractor(presenter: WhoAmIPresenter(display: display), workers: workers))
+        WhoAmIScene(
+            interactor: WhoAmIInteractor(presenter: WhoAmIPresenter(display: display), workers: workers, client: client)
+        )
     }
 }

@@ -80,7 +80,10 @@ import Testing
             return
         }
         #expect(
-            try workers.database.read { db in try workers.throttle.isLocked("alice", now: time.now(), in: db) } == false
+            try workers.database.read { db in
+                try LoginThrottle(policy: workers.policy, secret: workers.secret, client: nil).isLocked(
+                    "alice", now: time.now(), in: db)
+            } == false
         )
     }
 
@@ -180,8 +183,9 @@ import Testing
             request: .init(username: "alice", action: .resetSecondFactor, actor: .init(osUser: "root")))
         #expect(spy.actions == [.secondFactorReset(username: "alice")])
         #expect(login().0?.signedIn != nil)
-        let kinds = try workers.database.read { db in try workers.audit.recent(userID: 1, limit: 3, in: db) }.map(
-            \.kind)
+        let kinds = try workers.database.read { db in try AuditLog(client: nil).recent(userID: 1, limit: 3, in: db) }
+            .map(
+                \.kind)
         #expect(kinds.contains(.factorReset) && kinds.contains(.factorEnabled))
     }
 

@@ -63,7 +63,7 @@ import Testing
         #expect(try list(laptop).map(\.session.label) == ["laptop"])
         interactor.fetchSessions(request: .init(token: phone))
         #expect(spy.lists.last == .sessionRefused(.notSignedIn))
-        let kinds = try workers.database.read { db in try workers.audit.recent(userID: 1, limit: 1, in: db) }
+        let kinds = try workers.database.read { db in try AuditLog(client: nil).recent(userID: 1, limit: 1, in: db) }
         #expect(kinds.map(\.kind) == [.sessionRevoked])
     }
 
