@@ -74,9 +74,7 @@ struct AdminShowCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let view = AdminView(json: options.json)
-        try root.sceneFactory().makeAdminScene(display: view).interactor.showUser(request: .init(username: username))
-        try view.finish()
+        try AdminView.show(root, options, username)
     }
 }
 
@@ -92,9 +90,7 @@ struct AdminTokensCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let view = AdminView(json: options.json, tokensOnly: true)
-        try root.sceneFactory().makeAdminScene(display: view).interactor.showUser(request: .init(username: username))
-        try view.finish()
+        try AdminView.show(root, options, username, tokensOnly: true)
     }
 }
 
@@ -113,8 +109,7 @@ struct AdminRevokeTokenCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        try AdminView.act(
-            root, options, .init(username: username, action: .revokeToken(id: id), actor: AdminCommand.operatorName()))
+        try AdminView.act(root, options, username, .revokeToken(id: id))
     }
 }
 
@@ -175,8 +170,7 @@ struct AdminActionCommand<Kind: SimpleAdminAction>: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        try AdminView.act(
-            root, options, .init(username: username, action: Kind.action, actor: AdminCommand.operatorName()))
+        try AdminView.act(root, options, username, Kind.action)
     }
 }
 
@@ -201,9 +195,7 @@ struct AdminSetPasswordCommand: LatchkeyCommand {
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
         let password = try PasswordInput(fromStandardInput: passwordStdin).read(prompt: "New password", confirm: true)
-        try AdminView.act(
-            root, options,
-            .init(username: username, action: .setPassword(password), actor: AdminCommand.operatorName()))
+        try AdminView.act(root, options, username, .setPassword(password))
     }
 }
 
@@ -226,9 +218,7 @@ struct AdminRolesCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        try AdminView.act(
-            root, options,
-            .init(username: username, action: .roles(add: add, remove: remove), actor: AdminCommand.operatorName()))
+        try AdminView.act(root, options, username, .roles(add: add, remove: remove))
     }
 }
 
@@ -242,10 +232,23 @@ final class AdminView: CommandView, AdminDisplayLogic {
         super.init(json: json)
     }
 
-    static func act(_ root: CompositionRoot, _ options: GlobalOptions, _ request: Admin.Act.Request) throws(CLIFailure)
+    /// Shows `username`'s account, or with `tokensOnly` its access tokens alone.
+    static func show(_ root: CompositionRoot, _ options: GlobalOptions, _ username: String, tokensOnly: Bool = false)
+        throws(CLIFailure)
+    {
+        let view = AdminView(json: options.json, tokensOnly: tokensOnly)
+        try root.sceneFactory().makeAdminScene(display: view).interactor.showUser(request: .init(username: username))
+        try view.finish()
+    }
+
+    /// Applies `action` to `username`'s account in the name of the operating-system user, and shows
+    /// what it did.
+    static func act(_ root: CompositionRoot, _ options: GlobalOptions, _ username: String, _ action: Admin.Act.Action)
+        throws(CLIFailure)
     {
         let view = AdminView(json: options.json)
-        try root.sceneFactory().makeAdminScene(display: view).interactor.act(request: request)
+        try root.sceneFactory().makeAdminScene(display: view).interactor.act(
+            request: .init(username: username, action: action, actor: AdminCommand.operatorName()))
         try view.finish()
     }
 

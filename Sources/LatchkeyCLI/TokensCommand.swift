@@ -51,12 +51,10 @@ struct TokensCreateCommand: LatchkeyCommand {
     }
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionToken(for: "manage access tokens")
-        let view = TokensView(json: options.json)
         let expiry = expiresIn.flatMap(AccessTokens.Expiry.init) ?? .policyDefault
-        try root.sceneFactory().makeAccessTokensScene(display: view).interactor.createToken(
-            request: .init(token: token, name: name, roles: role, expiry: expiry))
-        try view.finish()
+        try TokensView.run(root, options) { interactor, token in
+            interactor.createToken(request: .init(token: token, name: name, roles: role, expiry: expiry))
+        }
     }
 }
 
@@ -69,11 +67,7 @@ struct TokensListCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionToken(for: "manage access tokens")
-        let view = TokensView(json: options.json)
-        try root.sceneFactory().makeAccessTokensScene(display: view).interactor.fetchTokens(
-            request: .init(token: token))
-        try view.finish()
+        try TokensView.run(root, options) { interactor, token in interactor.fetchTokens(request: .init(token: token)) }
     }
 }
 
@@ -89,16 +83,26 @@ struct TokensRevokeCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        let token = try root.sessionToken(for: "manage access tokens")
-        let view = TokensView(json: options.json)
-        try root.sceneFactory().makeAccessTokensScene(display: view).interactor.revokeToken(
-            request: .init(token: token, id: id))
-        try view.finish()
+        try TokensView.run(root, options) { interactor, token in
+            interactor.revokeToken(request: .init(token: token, id: id))
+        }
     }
 }
 
 /// Shows the AccessTokens scene's results.
 final class TokensView: CommandView, AccessTokensDisplayLogic {
+    /// Gives `work` the AccessTokens scene's interactor and the session's token, then shows what the
+    /// scene presented: the `tokens` commands differ only in the request they make.
+    static func run(
+        _ root: CompositionRoot, _ options: GlobalOptions,
+        _ work: (any AccessTokensBusinessLogic, SessionToken?) -> Void
+    ) throws(CLIFailure) {
+        let token = try root.sessionToken(for: "manage access tokens")
+        let view = TokensView(json: options.json)
+        work(try root.sceneFactory().makeAccessTokensScene(display: view).interactor, token)
+        try view.finish()
+    }
+
     func displayCreated(viewModel: AccessTokens.Create.ViewModel) {
         switch viewModel {
         case .success(let created):

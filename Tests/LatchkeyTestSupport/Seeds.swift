@@ -30,12 +30,13 @@ enum Seeds {
 
     /// Workers over a fresh database on the test's engine, with the cheapest Argon2id parameters.
     static func workers(
-        time: ManualTime = ManualTime(), hasher: (any PasswordHashing)? = nil, policy: SecurityPolicy = SecurityPolicy()
+        time: ManualTime = ManualTime(), hasher: (any PasswordHashing)? = nil,
+        policy: SecurityPolicy = SecurityPolicy(), delivery: any MessageDelivery = NoDelivery()
     ) throws -> LatchkeyWorkers {
         LatchkeyWorkers(
             database: try freshDatabase(),
             hasher: hasher ?? Argon2idHasher(parameters: .cheapestForTests),
-            time: time, policy: policy, secret: InstallationSecret())
+            time: time, policy: policy, secret: InstallationSecret(), delivery: delivery)
     }
 
     /// Registers `request` through the real Register scene; fails the test if it does not succeed.

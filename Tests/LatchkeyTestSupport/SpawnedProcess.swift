@@ -16,6 +16,15 @@ public final class SpawnedProcess: Sendable {
         case ownGroup
         /// The caller's process group (a helper that must end with the test process).
         case callersGroup
+
+        /// The same place, as the library's child set-up names it.
+        var child: ChildProcess.Grouping {
+            switch self {
+            case .newSession: .newSession
+            case .ownGroup: .ownGroup
+            case .callersGroup: .callersGroup
+            }
+        }
     }
 
     /// How the child ended, and what it printed.
@@ -179,85 +188,24 @@ public final class SpawnedProcess: Sendable {
         _ command: [String], environment: [String: String]? = nil, directory: String? = nil, stdin: String,
         stdout: String, stderr: String?, grouping: Grouping, stdinDescriptor: Int32? = nil
     ) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        let child = ChildProcess(grouping: grouping.child)
         if let stdinDescriptor {
-            posix_spawn_file_actions_adddup2(&actions, stdinDescriptor, 0)
+            child.duplicate(stdinDescriptor, as: 0)
         } else {
-            posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+            child.open(stdin, as: 0, flags: O_RDONLY)
         }
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        child.open(stdout, as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)
         if let stderr {
-            posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            child.open(stderr, as: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)
         } else {
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            child.duplicate(1, as: 2)
         }
         // Nothing else is inherited: a descriptor of ours open in a long-lived child keeps a pipe or
         // a socket from ever reaching its end.
-        guard gnuAction("posix_spawn_file_actions_addclosefrom_np", &actions, 3) == 0 else {
-            throw POSIXError(.ENOSYS)
-        }
+        guard child.closeFromThree() else { throw POSIXError(.ENOSYS) }
         if let directory {
-            let code = directory.withCString { path in
-                gnuAction("posix_spawn_file_actions_addchdir_np", &actions, path)
-            }
-            guard code == 0 else { throw POSIXError(.ENOSYS) }
+            guard child.changeDirectory(to: directory) else { throw POSIXError(.ENOSYS) }
         }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-        switch grouping {
-        case .newSession: flags |= spawnSetSID
-        case .ownGroup: flags |= POSIX_SPAWN_SETPGROUP
-        case .callersGroup: break
-        }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        let argv = command.map { strdup($0) } + [nil]
-        let env = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer {
-            argv.forEach { free($0) }
-            env?.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let code =
-            if let env { posix_spawnp(&pid, command[0], &actions, &attributes, argv, env) } else {
-                posix_spawnp(&pid, command[0], &actions, &attributes, argv, environ)
-            }
-        guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
-        return pid
-    }
-
-    /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which Swift does not import: the header defines
-    /// it for _GNU_SOURCE only.
-    private static let spawnSetSID: Int32 = 0x80
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later) and `…_addchdir_np` (2.29
-    /// and later), looked up at run time for the same reason; -1 when this C library has none.
-    private static func gnuAction(
-        _ name: String, _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ descriptor: Int32
-    ) -> Int32 {
-        typealias Function = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let symbol = dlsym(nil, name) else { return -1 }
-        return unsafeBitCast(symbol, to: Function.self)(actions, descriptor)
-    }
-
-    private static func gnuAction(
-        _ name: String, _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: UnsafePointer<CChar>
-    ) -> Int32 {
-        typealias Function =
-            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-        guard let symbol = dlsym(nil, name) else { return -1 }
-        return unsafeBitCast(symbol, to: Function.self)(actions, path)
+        return try child.spawn(command, environment: environment, searchingPath: true)
     }
 }

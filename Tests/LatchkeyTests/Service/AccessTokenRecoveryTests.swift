@@ -7,25 +7,15 @@ import Testing
 /// Recovery ends what a thief could have minted: a token made in a stolen session stops answering
 /// once the owner resets the password by code, an operator sets it, or the owner changes it (unless
 /// the owner chooses to keep the tokens); each revocation is audited and counted in the answer.
-@Suite(.onEveryEngine, .tags(.postgres)) struct AccessTokenRecoveryTests {
-    let time = ManualTime(Date())
-    let delivery = DeliverySpy()
-    let workers: LatchkeyWorkers
-    let service: LatchkeyService
+@Suite(.onEveryEngine, .tags(.postgres)) struct AccessTokenRecoveryTests: ServiceSeeded {
+    let seed: ServiceSeed
     let newPassword = "a brand new passphrase, long enough"
 
-    init() throws {
-        let base = try Seeds.workers(time: time)
-        workers = LatchkeyWorkers(
-            database: base.database, hasher: base.hasher, time: time, policy: base.policy, secret: base.secret,
-            delivery: delivery)
-        service = LatchkeyService(workers: workers)
-    }
+    init() throws { seed = try ServiceSeed() }
 
     /// alice, signed in, with two tokens made in that session (the thief's, say): the session and a token.
     private func aliceWithTokens() async throws -> (session: String, token: String) {
-        _ = try await service.register(username: "alice", password: Seeds.password)
-        let session = try #require(try await service.signIn(username: "alice", password: Seeds.password).token)
+        let session = try await service.signedIn("alice")
         let token = try await service.createAccessToken(token: session, name: "stolen").token
         _ = try await service.createAccessToken(token: session, name: "backup")
         #expect(try await service.authenticate(token: token).username == "alice")

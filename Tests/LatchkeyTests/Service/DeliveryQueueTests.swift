@@ -10,12 +10,8 @@ import Testing
     let time = ManualTime(Date())
 
     private func service(_ delivery: any MessageDelivery, queueDepth: Int = 1_024) throws -> LatchkeyService {
-        let base = try Seeds.workers(time: time)
-        return LatchkeyService(
-            workers: LatchkeyWorkers(
-                database: base.database, hasher: base.hasher, time: time, policy: base.policy, secret: base.secret,
-                delivery: delivery),
-            lanes: .init(deliveryQueueDepth: queueDepth))
+        LatchkeyService(
+            workers: try Seeds.workers(time: time, delivery: delivery), lanes: .init(deliveryQueueDepth: queueDepth))
     }
 
     private func count(_ sql: String, _ service: LatchkeyService) throws -> Int64 {

@@ -6,29 +6,16 @@ import Testing
 
 /// Two spellings of one address are one address to every engine: a verified one refuses the other
 /// spelling, and a reset by either spelling finds the account.
-@Suite(.onEveryEngine, .tags(.postgres)) struct EmailKeyFoldingTests {
-    let time = ManualTime(Date())
-    let delivery = DeliverySpy()
-    let service: LatchkeyService
+@Suite(.onEveryEngine, .tags(.postgres)) struct EmailKeyFoldingTests: ServiceSeeded {
+    let seed: ServiceSeed
 
-    init() throws {
-        let base = try Seeds.workers(time: time)
-        service = LatchkeyService(
-            workers: LatchkeyWorkers(
-                database: base.database, hasher: base.hasher, time: time, policy: base.policy, secret: base.secret,
-                delivery: delivery))
-    }
+    init() throws { seed = try ServiceSeed() }
 
     /// Registers `name` with `address` and verifies it.
     private func verified(_ name: String, _ address: String) async throws {
-        _ = try await service.register(username: name, password: Seeds.password, email: address)
-        let token = try #require(try await service.signIn(username: name, password: Seeds.password).token)
-        let limit = ContinuousClock.now + .seconds(10)
-        var sent: [OutgoingMessage] {
-            delivery.messages.filter { $0.kind == .emailVerification && $0.username == name }
-        }
-        while sent.isEmpty && ContinuousClock.now < limit { await Task.yield() }
-        _ = try await service.verifyEmail(token: token, code: try #require(sent.last).typed)
+        let token = try await service.signedIn(name, email: address)
+        _ = try await service.verifyEmail(
+            token: token, code: try await delivery.verification(for: address, to: name).typed)
     }
 
     @Test(

@@ -5,40 +5,17 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// Email verification and profile changes through the service, on both engines.
-@Suite(.onEveryEngine, .tags(.postgres)) struct EmailVerificationTests {
-    let time = ManualTime(Date())
-    let delivery = DeliverySpy()
-    let workers: LatchkeyWorkers
-    let service: LatchkeyService
+@Suite(.onEveryEngine, .tags(.postgres)) struct EmailVerificationTests: ServiceSeeded {
+    let seed: ServiceSeed
 
-    init() throws {
-        let base = try Seeds.workers(time: time)
-        workers = LatchkeyWorkers(
-            database: base.database, hasher: base.hasher, time: time, policy: base.policy, secret: base.secret,
-            delivery: delivery)
-        service = LatchkeyService(workers: workers)
-    }
-
-    /// Registers `name` with `email`, signs in, and answers the session token.
-    private func signedIn(_ name: String, email: String? = nil) async throws -> String {
-        _ = try await service.register(username: name, password: Seeds.password, email: email)
-        return try #require(try await service.signIn(username: name, password: Seeds.password).token)
-    }
-
-    /// The `count`th verification message for `address`, once it was delivered.
-    private func code(for address: String, count: Int = 1) async throws -> OutgoingMessage {
-        let limit = ContinuousClock.now + .seconds(10)
-        var sent: [OutgoingMessage] { delivery.messages.filter { $0.kind == .emailVerification && $0.to == address } }
-        while sent.count < count && ContinuousClock.now < limit { await Task.yield() }
-        return try #require(sent.count >= count ? sent[count - 1] : nil, "no verification code for \(address)")
-    }
+    init() throws { seed = try ServiceSeed() }
 
     @Test func registeringWithAnEmailSendsACodeAndVerifyingItMakesResetByEmailPossible() async throws {
-        let token = try await signedIn("alice", email: "Alice@Example.com")
+        let token = try await service.signedIn("alice", email: "Alice@Example.com")
         #expect(try await service.authenticate(token: token).emailVerified == false)
         // Not verified: a reset asked by the address finds no account (same answer, no code).
         try await service.requestPasswordReset(account: "alice@example.com")
-        let message = try await code(for: "Alice@Example.com")
+        let message = try await delivery.verification(for: "Alice@Example.com")
         #expect(message.username == "alice" && message.code?.count == 9 && message.linkToken?.count == 43)
         #expect(try !dumpEveryTable(workers.database).contains(message.typed))
 
@@ -61,8 +38,9 @@ import Testing
     }
 
     @Test func changingTheEmailAsksThePasswordKeepsTheOldAddressUntilVerifiedAndTellsIt() async throws {
-        let token = try await signedIn("alice", email: "old@example.com")
-        _ = try await service.verifyEmail(token: token, code: try await code(for: "old@example.com").typed)
+        let token = try await service.signedIn("alice", email: "old@example.com")
+        _ = try await service.verifyEmail(
+            token: token, code: try await delivery.verification(for: "old@example.com").typed)
 
         #expect(
             await errorCode { try await service.updateProfile(token: token, email: .set("new@example.com")) }
@@ -76,7 +54,7 @@ import Testing
         #expect(changed.email == "old@example.com" && changed.emailVerified)
         #expect(changed.pendingEmail == "new@example.com")
 
-        let verification = try await code(for: "new@example.com")
+        let verification = try await delivery.verification(for: "new@example.com")
         let notices = await delivery.waitFor(1, .emailChangeNotice)
         #expect(notices.count == 1 && notices.first?.to == "old@example.com" && notices.first?.code == nil)
         #expect(notices.first?.newAddress == EmailMask.mask("new@example.com"))
@@ -97,12 +75,12 @@ import Testing
     @Test func twoAccountsRacingToVerifyOneAddressLeaveExactlyOneHolder() async throws {
         for round in 0..<3 {
             let address = "shared\(round)@example.com"
-            let alice = try await signedIn("alice\(round)")
-            let bob = try await signedIn("bob\(round)")
+            let alice = try await service.signedIn("alice\(round)")
+            let bob = try await service.signedIn("bob\(round)")
             _ = try await service.updateProfile(token: alice, email: .set(address), password: Seeds.password)
-            let aliceCode = try await code(for: address)
+            let aliceCode = try await delivery.verification(for: address)
             _ = try await service.updateProfile(token: bob, email: .set(address), password: Seeds.password)
-            let bobCode = try await code(for: address, count: 2)
+            let bobCode = try await delivery.verification(for: address, count: 2)
             #expect(aliceCode.username == "alice\(round)" && bobCode.username == "bob\(round)")
             async let first = errorCode { try await service.verifyEmail(token: alice, code: aliceCode.typed) }
             async let second = errorCode { try await service.verifyEmail(token: bob, code: bobCode.typed) }
@@ -117,8 +95,8 @@ import Testing
     }
 
     @Test func wrongExpiredAndResetCodesAreRefusedAndWrongOnesLock() async throws {
-        let token = try await signedIn("alice", email: "alice@example.com")
-        let verification = try await code(for: "alice@example.com")
+        let token = try await service.signedIn("alice", email: "alice@example.com")
+        let verification = try await delivery.verification(for: "alice@example.com")
         // A reset code is not a verification code, nor the other way round.
         try await service.requestPasswordReset(account: "alice")
         let reset = try #require(await delivery.waitFor(1).first)
@@ -136,7 +114,7 @@ import Testing
                 == .invalidCredentials)
         // A fresh code, then wrong guesses until the name is locked: the right code is refused too.
         #expect(try await service.requestEmailVerification(token: token) == "alice@example.com")
-        let fresh = try await code(for: "alice@example.com", count: 2)
+        let fresh = try await delivery.verification(for: "alice@example.com", count: 2)
         var outcomes: [LatchkeyError.Code?] = []
         for _ in 0..<6 {
             outcomes.append(await errorCode { try await service.verifyEmail(token: token, code: "AAAA-AAAA") })
@@ -146,17 +124,17 @@ import Testing
     }
 
     @Test func anotherUsersCodeDoesNotVerify() async throws {
-        let alice = try await signedIn("alice", email: "alice@example.com")
-        _ = try await signedIn("bob", email: "bob@example.com")
-        let bobs = try await code(for: "bob@example.com")
+        let alice = try await service.signedIn("alice", email: "alice@example.com")
+        _ = try await service.signedIn("bob", email: "bob@example.com")
+        let bobs = try await delivery.verification(for: "bob@example.com")
         #expect(
             await errorCode { try await service.verifyEmail(token: alice, code: bobs.typed) } == .invalidCredentials)
         #expect(try await service.authenticate(token: alice).emailVerified == false)
     }
 
     @Test func theLinkVerifiesWithoutASessionAndOnlyOnce() async throws {
-        let token = try await signedIn("alice", email: "alice@example.com")
-        let message = try await code(for: "alice@example.com")
+        let token = try await service.signedIn("alice", email: "alice@example.com")
+        let message = try await delivery.verification(for: "alice@example.com")
         #expect(try await service.verifyEmail(linkToken: message.link) == "alice@example.com")
         #expect(await errorCode { try await service.verifyEmail(linkToken: message.link) } == .invalidCredentials)
         #expect(try await service.authenticate(token: token).emailVerified)
@@ -164,7 +142,7 @@ import Testing
     }
 
     @Test func nameAndPhoneChangeWithoutThePasswordAndBadInputIsRefused() async throws {
-        let token = try await signedIn("alice")
+        let token = try await service.signedIn("alice")
         let changed = try await service.updateProfile(
             token: token, displayName: .set("Alice Liddell"), phone: .set("+7 912 345-67-33"))
         #expect(changed.displayName == "Alice Liddell" && changed.phone?.hasSuffix("33") == true)
@@ -196,9 +174,10 @@ import Testing
 
     @Test func anAddressAnotherAccountHoldsIsRefusedAndRemovingTheEmailAsksThePassword() async throws {
         // Verified: an address only its own account has proved is taken.
-        let bob = try await signedIn("bob", email: "bob@example.com")
-        _ = try await service.verifyEmail(token: bob, code: try await code(for: "bob@example.com").typed)
-        let token = try await signedIn("alice", email: "alice@example.com")
+        let bob = try await service.signedIn("bob", email: "bob@example.com")
+        _ = try await service.verifyEmail(
+            token: bob, code: try await delivery.verification(for: "bob@example.com").typed)
+        let token = try await service.signedIn("alice", email: "alice@example.com")
         #expect(
             await errorCode {
                 try await service.updateProfile(token: token, email: .set("BOB@example.com"), password: Seeds.password)

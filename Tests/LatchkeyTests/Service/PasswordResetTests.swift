@@ -6,20 +6,11 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// Password reset by one-time code through the service, on both engines.
-@Suite(.onEveryEngine, .tags(.postgres)) struct PasswordResetTests {
-    let time = ManualTime(Date())
-    let delivery = DeliverySpy()
-    let workers: LatchkeyWorkers
-    let service: LatchkeyService
+@Suite(.onEveryEngine, .tags(.postgres)) struct PasswordResetTests: ServiceSeeded {
+    let seed: ServiceSeed
     let newPassword = "a brand new passphrase, long enough"
 
-    init() throws {
-        let base = try Seeds.workers(time: time)
-        workers = LatchkeyWorkers(
-            database: base.database, hasher: base.hasher, time: time, policy: base.policy, secret: base.secret,
-            delivery: delivery)
-        service = LatchkeyService(workers: workers)
-    }
+    init() throws { seed = try ServiceSeed() }
 
     private func events(_ kind: String) throws -> Int64 {
         try workers.database.read { db in
@@ -218,10 +209,7 @@ import Testing
 
     @Test func aFailingDeliveryIsAuditedAndAnsweredTheSame() async throws {
         let failing = DeliverySpy(failing: true)
-        let base = try Seeds.workers(time: time)
-        let workers = LatchkeyWorkers(
-            database: base.database, hasher: base.hasher, time: time, policy: base.policy, secret: base.secret,
-            delivery: failing)
+        let workers = try Seeds.workers(time: time, delivery: failing)
         let service = LatchkeyService(workers: workers)
         _ = try await service.register(username: "alice", password: Seeds.password)
         try await service.requestPasswordReset(account: "alice")

@@ -6,47 +6,16 @@ import Testing
 
 /// An address nobody has proved reserves nothing: the first account to verify it gets it, and the
 /// other accounts' unproved copies are dropped. On both engines.
-@Suite(.onEveryEngine, .tags(.postgres)) struct UnverifiedEmailTests {
-    let time = ManualTime(Date())
-    let delivery = DeliverySpy()
-    let workers: LatchkeyWorkers
-    let service: LatchkeyService
+@Suite(.onEveryEngine, .tags(.postgres)) struct UnverifiedEmailTests: ServiceSeeded {
+    let seed: ServiceSeed
 
-    init() throws {
-        let base = try Seeds.workers(time: time)
-        workers = LatchkeyWorkers(
-            database: base.database, hasher: base.hasher, time: time, policy: base.policy, secret: base.secret,
-            delivery: delivery)
-        service = LatchkeyService(workers: workers)
-    }
-
-    /// Registers `name` with `email`, signs in, and answers the session token.
-    private func signedIn(_ name: String, email: String? = nil, on service: LatchkeyService? = nil) async throws
-        -> String
-    {
-        let service = service ?? self.service
-        _ = try await service.register(username: name, password: Seeds.password, email: email)
-        return try #require(try await service.signIn(username: name, password: Seeds.password).token)
-    }
-
-    /// The verification message `username` was sent for `address`, once it was delivered.
-    private func code(for address: String, to username: String, in delivery: DeliverySpy? = nil) async throws
-        -> OutgoingMessage
-    {
-        let delivery = delivery ?? self.delivery
-        let limit = ContinuousClock.now + .seconds(10)
-        var sent: [OutgoingMessage] {
-            delivery.messages.filter { $0.kind == .emailVerification && $0.to == address && $0.username == username }
-        }
-        while sent.isEmpty && ContinuousClock.now < limit { await Task.yield() }
-        return try #require(sent.last, "no verification code for \(address) to \(username)")
-    }
+    init() throws { seed = try ServiceSeed() }
 
     @Test("a squatter's unverified address lets the owner register it, and the owner's proof drops the squatter's")
     func aSquattersUnverifiedAddressDoesNotBlockTheOwner() async throws {
-        let squatter = try await signedIn("squatter", email: "ceo@victim.example")
-        let owner = try await signedIn("owner", email: "CEO@victim.example")
-        let proof = try await code(for: "CEO@victim.example", to: "owner")
+        let squatter = try await service.signedIn("squatter", email: "ceo@victim.example")
+        let owner = try await service.signedIn("owner", email: "CEO@victim.example")
+        let proof = try await delivery.verification(for: "CEO@victim.example", to: "owner")
         #expect(try await service.verifyEmail(token: owner, code: proof.typed) == "CEO@victim.example")
 
         let ownerProfile = try await service.authenticate(token: owner)
@@ -54,7 +23,7 @@ import Testing
         let squatterProfile = try await service.authenticate(token: squatter)
         #expect(squatterProfile.email == nil && !squatterProfile.emailVerified)
         // The squatter's code for the address no longer proves it, and says why.
-        let squatterCode = try await code(for: "ceo@victim.example", to: "squatter")
+        let squatterCode = try await delivery.verification(for: "ceo@victim.example", to: "squatter")
         #expect(
             await errorCode { try await service.verifyEmail(token: squatter, code: squatterCode.typed) } == .emailTaken)
         // The dropping is in the squatter's history.
@@ -69,10 +38,10 @@ import Testing
 
     @Test("proving an address another account holds unverified verifies it, and is not called 'verified by another'")
     func provingAnAddressAnotherHoldsUnverifiedSucceeds() async throws {
-        let owner = try await signedIn("owner")
+        let owner = try await service.signedIn("owner")
         _ = try await service.updateProfile(token: owner, email: .set("ceo@victim.example"), password: Seeds.password)
-        let proof = try await code(for: "ceo@victim.example", to: "owner")
-        _ = try await signedIn("squatter", email: "Ceo@Victim.example")
+        let proof = try await delivery.verification(for: "ceo@victim.example", to: "owner")
+        _ = try await service.signedIn("squatter", email: "Ceo@Victim.example")
         #expect(try await service.verifyEmail(token: owner, code: proof.typed) == "ceo@victim.example")
         let holders = try workers.database.read { db in
             try db.query("SELECT username FROM users WHERE email IS NOT NULL ORDER BY username") {
@@ -84,8 +53,8 @@ import Testing
 
     @Test("a profile change may name an address another account holds unverified")
     func aProfileChangeMayNameAnUnverifiedAddress() async throws {
-        _ = try await signedIn("squatter", email: "ceo@victim.example")
-        let owner = try await signedIn("owner", email: "owner@example.com")
+        _ = try await service.signedIn("squatter", email: "ceo@victim.example")
+        let owner = try await service.signedIn("owner", email: "owner@example.com")
         let changed = try await service.updateProfile(
             token: owner, email: .set("ceo@victim.example"), password: Seeds.password)
         #expect(changed.pendingEmail == "ceo@victim.example")
@@ -93,14 +62,14 @@ import Testing
 
     @Test("a verified address still refuses another account's registration and profile change, saying no more")
     func aVerifiedAddressStillRefusesOthers() async throws {
-        let owner = try await signedIn("owner", email: "ceo@victim.example")
+        let owner = try await service.signedIn("owner", email: "ceo@victim.example")
         _ = try await service.verifyEmail(
-            token: owner, code: try await code(for: "ceo@victim.example", to: "owner").typed)
+            token: owner, code: try await delivery.verification(for: "ceo@victim.example", to: "owner").typed)
         #expect(
             await errorCode {
                 try await service.register(username: "squatter", password: Seeds.password, email: "CEO@victim.example")
             } == .emailTaken)
-        let other = try await signedIn("other", email: "other@example.com")
+        let other = try await service.signedIn("other", email: "other@example.com")
         #expect(
             await errorCode {
                 try await service.updateProfile(
@@ -110,17 +79,17 @@ import Testing
 
     @Test("an account's pending change to an address another account proves is dropped, and its own address told")
     func aPendingChangeIsDroppedAndItsAddressTold() async throws {
-        let squatter = try await signedIn("squatter", email: "squatter@example.com")
+        let squatter = try await service.signedIn("squatter", email: "squatter@example.com")
         _ = try await service.verifyEmail(
-            token: squatter, code: try await code(for: "squatter@example.com", to: "squatter").typed)
+            token: squatter, code: try await delivery.verification(for: "squatter@example.com", to: "squatter").typed)
         _ = try await service.updateProfile(
             token: squatter, email: .set("ceo@victim.example"), password: Seeds.password)
-        let squatterCode = try await code(for: "ceo@victim.example", to: "squatter")
+        let squatterCode = try await delivery.verification(for: "ceo@victim.example", to: "squatter")
 
-        let owner = try await signedIn("owner", email: "ceo@victim.example")
+        let owner = try await service.signedIn("owner", email: "ceo@victim.example")
         #expect(
             try await service.verifyEmail(
-                token: owner, code: try await code(for: "ceo@victim.example", to: "owner").typed)
+                token: owner, code: try await delivery.verification(for: "ceo@victim.example", to: "owner").typed)
                 == "ceo@victim.example")
         let after = try await service.authenticate(token: squatter)
         #expect(after.email == "squatter@example.com" && after.emailVerified)
@@ -145,10 +114,10 @@ import Testing
                 secret: workers.secret, delivery: delivery))
         for round in 0..<4 {
             let address = "shared\(round)@example.com"
-            let alice = try await signedIn("alice\(round)", email: address, on: racing)
-            let bob = try await signedIn("bob\(round)", email: address.uppercased(), on: racing)
-            let aliceCode = try await code(for: address, to: "alice\(round)", in: delivery)
-            let bobCode = try await code(for: address.uppercased(), to: "bob\(round)", in: delivery)
+            let alice = try await racing.signedIn("alice\(round)", email: address)
+            let bob = try await racing.signedIn("bob\(round)", email: address.uppercased())
+            let aliceCode = try await delivery.verification(for: address, to: "alice\(round)")
+            let bobCode = try await delivery.verification(for: address.uppercased(), to: "bob\(round)")
             let outcomes = try await withThrowingTaskGroup(of: LatchkeyError.Code?.self) { group in
                 for (token, typed) in [(alice, aliceCode.typed), (bob, bobCode.typed)] {
                     group.addTask {

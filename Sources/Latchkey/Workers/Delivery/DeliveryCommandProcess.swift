@@ -89,48 +89,11 @@ final class DeliveryCommandProcess: Sendable {
     /// input, /dev/null as its output, and no other descriptor of this process (a database file,
     /// a socket) open in it.
     private static func spawn(_ command: String, stdin: Int32) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        closeTheRest(&actions)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
-        guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
-        return pid
-    }
-
-    /// Closes every descriptor from 3 up in the child: glibc's `posix_spawn_file_actions_addclosefrom_np`
-    /// (2.34 and later, looked up at run time: Swift imports no _GNU_SOURCE declaration), else one
-    /// close for each descriptor open now.
-    private static func closeTheRest(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np"),
-            unsafeBitCast(symbol, to: CloseFrom.self)(actions, 3) == 0
-        {
-            return
-        }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(actions, descriptor)
-        }
+        let child = ChildProcess(grouping: .ownGroup)
+        child.duplicate(stdin, as: 0)
+        child.open("/dev/null", as: 1, flags: O_WRONLY)
+        // Without closefrom (glibc before 2.34), one close for each descriptor open now.
+        if !child.closeFromThree() { child.closeEachOpenNow() }
+        return try child.spawn(["/bin/sh", "-c", command], searchingPath: false)
     }
 }
