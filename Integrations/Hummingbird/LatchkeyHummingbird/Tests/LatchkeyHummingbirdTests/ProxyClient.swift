@@ -6,17 +6,22 @@ struct ProxyClient {
     let folder: URL
     let port: Int
 
+    /// What came back: the status, the body and the `Location` header (empty when none).
+    struct Answer {
+        let status: Int
+        let body: String
+        let location: String
+    }
+
     /// A GET through the proxy.
-    func get(_ path: String, token: String?, headers: [String: String] = [:]) async throws -> (
-        status: Int, body: String
-    ) {
+    func get(_ path: String, token: String?, headers: [String: String] = [:]) async throws -> Answer {
         try await request("GET", path, token: token, headers: headers)
     }
 
-    /// A request through the proxy, with `body` when given.
+    /// A request through the proxy, with `body` when given; redirects are not followed.
     func request(
         _ method: String, _ path: String, token: String?, headers: [String: String] = [:], body: String? = nil
-    ) async throws -> (status: Int, body: String) {
+    ) async throws -> Answer {
         let folder = folder
         let port = port
         return try await offThePool {
@@ -27,9 +32,11 @@ struct ProxyClient {
     private static func curl(
         folder: URL, port: Int, _ method: String, _ path: String, token: String?, headers: [String: String],
         body: String?
-    ) throws -> (status: Int, body: String) {
+    ) throws -> Answer {
         let output = folder.appendingPathComponent("response-\(UUID().uuidString)")
-        var arguments = ["-s", "-o", output.path, "-w", "%{http_code}", "--max-time", "10", "-X", method]
+        var arguments = [
+            "-s", "-o", output.path, "-w", "%{http_code} %header{location}", "--max-time", "10", "-X", method,
+        ]
         if let body {
             // From a file: a password never stands in curl's arguments.
             let file = folder.appendingPathComponent("request-\(UUID().uuidString)")
@@ -39,8 +46,11 @@ struct ProxyClient {
         if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
         for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
         arguments.append("http://127.0.0.1:\(port)\(path)")
-        let code = try CommandOutput.of("/usr/bin/curl", arguments).text
+        let written = try CommandOutput.of("/usr/bin/curl", arguments).text
+        let parts = written.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
         let body = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return (Int(code) ?? 0, body)
+        return Answer(
+            status: parts.first.flatMap { Int($0) } ?? 0, body: body,
+            location: parts.count > 1 ? String(parts[1]) : "")
     }
 }

@@ -39,10 +39,6 @@ struct TestServer {
         let admins = router.group("/admin").add(
             middleware: LatchkeyAuthenticator(service: service, options: options, role: "admin"))
         admins.get("/panel") { _, _ in "panel" }
-        // An upstream application behind nginx: says whom the proxy told it about.
-        router.get("/hello") { request, _ in
-            "upstream saw \(request.headers[HTTPField.Name("X-Latchkey-User")!] ?? "nobody")"
-        }
         guard let port else { return Application(router: router) }
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))
     }
