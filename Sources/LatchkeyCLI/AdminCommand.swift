@@ -54,7 +54,7 @@ struct AdminUsersCommand: LatchkeyCommand {
         }
     }
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let view = AdminView(json: options.json)
         try root.sceneFactory().makeAdminScene(display: view).interactor.listUsers(
             request: .init(search: search, limit: limit))
@@ -73,7 +73,7 @@ struct AdminShowCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         try AdminView.show(root, options, username)
     }
 }
@@ -89,7 +89,7 @@ struct AdminTokensCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         try AdminView.show(root, options, username, tokensOnly: true)
     }
 }
@@ -108,7 +108,7 @@ struct AdminRevokeTokenCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         try AdminView.act(root, options, username, .revokeToken(id: id))
     }
 }
@@ -169,7 +169,7 @@ struct AdminActionCommand<Kind: SimpleAdminAction>: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         try AdminView.act(root, options, username, Kind.action)
     }
 }
@@ -193,7 +193,7 @@ struct AdminSetPasswordCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let password = try PasswordInput(fromStandardInput: passwordStdin).read(prompt: "New password", confirm: true)
         try AdminView.act(root, options, username, .setPassword(password))
     }
@@ -217,7 +217,7 @@ struct AdminRolesCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         try AdminView.act(root, options, username, .roles(add: add, remove: remove))
     }
 }
@@ -234,7 +234,7 @@ final class AdminView: CommandView, AdminDisplayLogic {
 
     /// Shows `username`'s account, or with `tokensOnly` its access tokens alone.
     static func show(_ root: CompositionRoot, _ options: GlobalOptions, _ username: String, tokensOnly: Bool = false)
-        throws(CLIFailure)
+        throws(CLIError)
     {
         let view = AdminView(json: options.json, tokensOnly: tokensOnly)
         try root.sceneFactory().makeAdminScene(display: view).interactor.showUser(request: .init(username: username))
@@ -244,7 +244,7 @@ final class AdminView: CommandView, AdminDisplayLogic {
     /// Applies `action` to `username`'s account in the name of the operating-system user, and shows
     /// what it did.
     static func act(_ root: CompositionRoot, _ options: GlobalOptions, _ username: String, _ action: Admin.Act.Action)
-        throws(CLIFailure)
+        throws(CLIError)
     {
         let view = AdminView(json: options.json)
         try root.sceneFactory().makeAdminScene(display: view).interactor.act(

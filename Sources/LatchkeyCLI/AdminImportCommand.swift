@@ -48,12 +48,12 @@ struct AdminImportCommand: LatchkeyCommand {
         }
     }
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let format = ImportFormat(rawValue: format) ?? .csv
         let conflict = ImportUsers.Conflict(rawValue: onConflict) ?? .fail
         let descriptor = file == "-" ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CLIFailure(
+            throw CLIError(
                 message: "Cannot open \(TerminalEscaping.escape(file)): \(String(cString: strerror(errno))).",
                 exitCode: ExitStatus.invalidInput)
         }
@@ -78,11 +78,11 @@ final class AdminImportView: CommandView, ImportUsersDisplayLogic {
 
     func displayProgress(line: String) {
         guard progress else { return }
-        emit { () throws(CLIFailure) in try Console.write("\r\u{1b}[K" + line, to: STDERR_FILENO) }
+        emit { () throws(CLIError) in try Console.write("\r\u{1b}[K" + line, to: STDERR_FILENO) }
     }
 
     func displayImport(viewModel: ImportUsers.ViewModel) {
-        if progress { emit { () throws(CLIFailure) in try Console.write("\r\u{1b}[K", to: STDERR_FILENO) } }
+        if progress { emit { () throws(CLIError) in try Console.write("\r\u{1b}[K", to: STDERR_FILENO) } }
         switch viewModel {
         case .done(let message, let lines, let summary):
             show(
@@ -90,9 +90,9 @@ final class AdminImportView: CommandView, ImportUsersDisplayLogic {
                 text: lines.isEmpty ? nil : lines.map(TerminalEscaping.escape).joined(separator: "\n"))
         case .failed(let failure, let lines, let summary):
             if let summary, json {
-                emit { () throws(CLIFailure) in try Console.json(JSONOutput.Imported(summary)) }
+                emit { () throws(CLIError) in try Console.json(JSONOutput.Imported(summary)) }
             } else if !lines.isEmpty {
-                emit { () throws(CLIFailure) in
+                emit { () throws(CLIError) in
                     try Console.out(lines.map(TerminalEscaping.escape).joined(separator: "\n"))
                 }
             }

@@ -4,7 +4,7 @@ import Latchkey
 /// display method cannot throw (the presenter calls it), so a failure is kept until `finish`.
 class CommandView {
     let json: Bool
-    private var failure: CLIFailure?
+    private var failure: CLIError?
 
     init(json: Bool) {
         self.json = json
@@ -12,22 +12,22 @@ class CommandView {
 
     /// Keeps a presenter's failure for `finish`, with the exit code of its kind.
     func record(_ failure: LatchkeyError) {
-        record(CLIFailure(failure))
+        record(CLIError(failure))
     }
 
     /// Keeps a failure of the display itself (a session file that cannot be written, a closed stream).
-    func record(_ failure: CLIFailure) {
+    func record(_ failure: CLIError) {
         if self.failure == nil { self.failure = failure }
     }
 
     /// Runs `body`, keeping the failure it throws.
-    func emit(_ body: () throws(CLIFailure) -> Void) {
+    func emit(_ body: () throws(CLIError) -> Void) {
         do { try body() } catch { record(error) }
     }
 
     /// Prints a result: `message` to stderr, then `object` as JSON or `text` to stdout.
     func show(message: String?, json object: some Encodable, text: String?) {
-        emit { () throws(CLIFailure) in
+        emit { () throws(CLIError) in
             if let message { try Console.message(message) }
             if json {
                 try Console.json(object)
@@ -38,7 +38,7 @@ class CommandView {
     }
 
     /// Throws the kept failure, if any, once the scene is done.
-    func finish() throws(CLIFailure) {
+    func finish() throws(CLIError) {
         if let failure { throw failure }
     }
 }

@@ -7,17 +7,17 @@ struct CompositionRoot {
     let options: GlobalOptions
 
     /// The scene factory over the database, at policy strength, for requests from the local user.
-    func sceneFactory() throws(CLIFailure) -> SceneFactory {
+    func sceneFactory() throws(CLIError) -> SceneFactory {
         SceneFactory(workers: try workers(), client: LocalClient.context())
     }
 
     /// The Workers over the database, its key file checked.
-    func workers() throws(CLIFailure) -> LatchkeyWorkers {
+    func workers() throws(CLIError) -> LatchkeyWorkers {
         let location = try databaseLocation()
         let workers = LatchkeyWorkers(
             database: try open(location), secret: secret(for: location), delivery: Self.delivery()
         )
-        do { try workers.checkInstallationKey() } catch { throw CLIFailure(error) }
+        do { try workers.checkInstallationKey() } catch { throw CLIError(error) }
         return workers
     }
 
@@ -31,11 +31,11 @@ struct CompositionRoot {
     }
 
     /// The storage at `location`, opened and migrated, or the failure worded for a person.
-    func open(_ location: DatabaseLocation) throws(CLIFailure) -> DatabaseWorker {
+    func open(_ location: DatabaseLocation) throws(CLIError) -> DatabaseWorker {
         do {
             return try DatabaseWorker(location)
         } catch {
-            throw CLIFailure(LatchkeyError.cannotOpen(location.description, error))
+            throw CLIError(LatchkeyError.cannotOpen(location.description, error))
         }
     }
 
@@ -45,15 +45,15 @@ struct CompositionRoot {
     }
 
     /// The session file.
-    func sessionFile() throws(CLIFailure) -> SessionFile {
+    func sessionFile() throws(CLIError) -> SessionFile {
         SessionFile(path: try Paths.sessionFile())
     }
 
     /// The session token for a command only a session may run: with `LATCHKEY_TOKEN` set, the
     /// command says an access token cannot `action` (exit 1) instead of quietly using the session file.
-    func sessionToken(for action: String) throws(CLIFailure) -> SessionToken? {
+    func sessionToken(for action: String) throws(CLIError) -> SessionToken? {
         guard Paths.accessToken() == nil else {
-            throw CLIFailure(
+            throw CLIError(
                 message: "LATCHKEY_TOKEN holds an access token, which cannot \(action): unset it to use your session.",
                 exitCode: ExitStatus.notAuthenticated, code: .forbidden)
         }
@@ -61,16 +61,16 @@ struct CompositionRoot {
     }
 
     /// The database: a PostgreSQL URL (`postgresql://` or `postgres://`) or a SQLite file path.
-    func databaseLocation() throws(CLIFailure) -> DatabaseLocation {
+    func databaseLocation() throws(CLIError) -> DatabaseLocation {
         DatabaseLocation(parsing: try databasePath())
     }
 
     /// The database path or URL; the CLI needs one that persists, so `:memory:` is a usage error.
-    private func databasePath() throws(CLIFailure) -> String {
+    private func databasePath() throws(CLIError) -> String {
         var path = options.database ?? ""
         if options.database == nil { path = try Paths.database() }
         guard !path.isEmpty, path != ":memory:" else {
-            throw CLIFailure(
+            throw CLIError(
                 message: "--database needs a file: an in-memory database would forget everything at exit.",
                 exitCode: ExitStatus.usage)
         }

@@ -43,17 +43,17 @@ struct DatabaseCopyCommand: LatchkeyCommand {
         }
     }
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let here = try root.databaseLocation()
         let there = DatabaseLocation(parsing: to ?? from ?? "")
         let (source, target) = to != nil ? (here, there) : (there, here)
         guard source != target else {
-            throw CLIFailure(message: "The source and the target are the same database.", exitCode: ExitStatus.usage)
+            throw CLIError(message: "The source and the target are the same database.", exitCode: ExitStatus.usage)
         }
         let sourceSecret = root.secret(for: source)
         let targetSecret = root.secret(for: target)
         do { try sourceSecret.checkCarry(to: targetSecret) } catch {
-            throw CLIFailure(LatchkeyError.unavailable(.from(error)))
+            throw CLIError(LatchkeyError.unavailable(.from(error)))
         }
         let from = try root.open(source)
         let into = try root.open(target)
@@ -61,7 +61,7 @@ struct DatabaseCopyCommand: LatchkeyCommand {
         let counts = try copy(from: from, into: into, meter: meter)
         let carried: InstallationSecret.Carried
         do { carried = try sourceSecret.carry(to: targetSecret) } catch {
-            throw CLIFailure(
+            throw CLIError(
                 message: "The rows were copied, but not the key file: \(error) Copy it by hand.",
                 exitCode: ExitStatus.storage)
         }
@@ -69,24 +69,24 @@ struct DatabaseCopyCommand: LatchkeyCommand {
     }
 
     /// The copy, its progress line cleared from the terminal however it ends.
-    private func copy(from: DatabaseWorker, into: DatabaseWorker, meter: CopyMeter) throws(CLIFailure)
+    private func copy(from: DatabaseWorker, into: DatabaseWorker, meter: CopyMeter) throws(CLIError)
         -> [(table: String, rows: Int)]
     {
         defer { meter.end() }
         do {
             return try DatabaseCopy.copy(from: from, to: into) { meter.show($0) }
-        } catch let failure as DatabaseCopy.Failure {
+        } catch let failure as DatabaseCopyError {
             let code = if case .targetNotEmpty = failure { ExitStatus.cannotCreate } else { ExitStatus.storage }
-            throw CLIFailure(message: "Nothing was copied: \(failure).", exitCode: code)
+            throw CLIError(message: "Nothing was copied: \(failure).", exitCode: code)
         } catch {
-            throw CLIFailure(LatchkeyError.unavailable(.from(error)))
+            throw CLIError(LatchkeyError.unavailable(.from(error)))
         }
     }
 
     private func report(
         _ counts: [(table: String, rows: Int)], source: DatabaseLocation, target: DatabaseLocation,
         carried: InstallationSecret.Carried, seconds: Double, key: InstallationSecret
-    ) throws(CLIFailure) {
+    ) throws(CLIError) {
         let total = counts.map(\.rows).reduce(0, +)
         if options.json {
             try Console.json(

@@ -42,7 +42,7 @@ enum ExitStatus {
 }
 
 /// A failure the CLI reports as one line on stderr and an exit code.
-struct CLIFailure: Error {
+struct CLIError: Error {
     let message: String
     let exitCode: ExitCode
     /// The stable code of the JSON error object: the library's own for a presenter's failure.

@@ -23,7 +23,7 @@ struct GlobalOptions: ParsableArguments {
 protocol LatchkeyCommand: ParsableCommand {
     var options: GlobalOptions { get }
     /// The command's work, given the composition root.
-    func execute(_ root: CompositionRoot) throws(CLIFailure)
+    func execute(_ root: CompositionRoot) throws(CLIError)
 }
 
 extension LatchkeyCommand {
@@ -38,7 +38,7 @@ extension LatchkeyCommand {
 
 /// Prints a failure the documented way and gives the exit code to end with.
 enum FailureReport {
-    static func report(_ failure: CLIFailure, json: Bool) -> ExitCode {
+    static func report(_ failure: CLIError, json: Bool) -> ExitCode {
         if failure.streamFailed != STDERR_FILENO {
             try? Console.message("latchkey: " + failure.message)
         }

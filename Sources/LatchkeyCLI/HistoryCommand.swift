@@ -26,7 +26,7 @@ struct HistoryCommand: LatchkeyCommand {
         }
     }
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let token = try root.sessionToken(for: "read the history")
         let view = HistoryView(json: options.json)
         try root.sceneFactory().makeHistoryScene(display: view).interactor.fetchEvents(

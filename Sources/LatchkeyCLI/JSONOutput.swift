@@ -183,7 +183,7 @@ enum JSONOutput {
 
         let error: Body
 
-        init(_ failure: CLIFailure) {
+        init(_ failure: CLIError) {
             error = Body(code: failure.code.rawValue, message: failure.message, exitCode: failure.exitCode.rawValue)
         }
     }

@@ -24,11 +24,11 @@ struct KeyInitCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let workers = try root.workers()
         let done: InstallationKeyInitialization
         do { done = try workers.initializeInstallationKey() } catch {
-            throw CLIFailure(LatchkeyError.unavailable(error))
+            throw CLIError(LatchkeyError.unavailable(error))
         }
         let path = done.keyFile ?? "(in memory)"
         if options.json {

@@ -80,12 +80,12 @@ struct LatchkeyTool: ParsableCommand {
 
 /// A parser error in one line, with a hint on the same line.
 enum ParserFailure {
-    static func describe(_ error: any Error, code: ExitCode) -> CLIFailure {
+    static func describe(_ error: any Error, code: ExitCode) -> CLIError {
         var message =
             LatchkeyTool.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init)
             ?? "invalid command line."
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
         let usage = code == .validationFailure ? ExitStatus.usage : ExitCode(code.rawValue == 1 ? 64 : code.rawValue)
-        return CLIFailure(message: message + " (see 'latchkey help')", exitCode: usage)
+        return CLIError(message: message + " (see 'latchkey help')", exitCode: usage)
     }
 }

@@ -41,11 +41,11 @@ struct LoginCommand: LatchkeyCommand {
         if showToken && !options.json { throw ValidationError("--show-token goes with --json.") }
     }
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let input = PasswordInput(fromStandardInput: passwordStdin, codeFromStandardInput: code.codeStdin)
         let password = try input.read(prompt: "Password")
         let view = LoginView(json: options.json, showToken: showToken, sessionFile: try root.sessionFile()) {
-            () throws(CLIFailure) -> String in try input.readCode()
+            () throws(CLIError) -> String in try input.readCode()
         }
         view.scene = try root.sceneFactory().makeLoginScene(display: view)
         view.scene?.interactor.login(
@@ -73,9 +73,9 @@ final class LoginView: CommandView, LoginDisplayLogic, WhoAmIDisplayLogic {
     private let showToken: Bool
     private let sessionFile: SessionFile
     private var token: SessionToken?
-    private let readCode: () throws(CLIFailure) -> String
+    private let readCode: () throws(CLIError) -> String
 
-    init(json: Bool, showToken: Bool, sessionFile: SessionFile, readCode: @escaping () throws(CLIFailure) -> String) {
+    init(json: Bool, showToken: Bool, sessionFile: SessionFile, readCode: @escaping () throws(CLIError) -> String) {
         self.showToken = showToken
         self.sessionFile = sessionFile
         self.readCode = readCode
@@ -97,7 +97,7 @@ final class LoginView: CommandView, LoginDisplayLogic, WhoAmIDisplayLogic {
             // The session serves only `latchkey passwd`: no card.
             let message = signedIn + " A new password is required before anything else: change it now."
             guard keep(result.token, saying: message + " Run: latchkey passwd") else { return }
-            if json { emit { () throws(CLIFailure) in try Console.json(JSONOutput.PasswordChangeRequired()) } }
+            if json { emit { () throws(CLIError) in try Console.json(JSONOutput.PasswordChangeRequired()) } }
         case .secondFactorRequired:
             // Asked only now that the password is known to be right (as GitHub's CLI does).
             let code: String

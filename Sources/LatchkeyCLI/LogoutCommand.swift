@@ -20,7 +20,7 @@ struct LogoutCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let sessionFile = try root.sessionFile()
         let token = try root.sessionToken(for: "sign out")
         let view = LogoutView(json: options.json)

@@ -42,7 +42,7 @@ struct MfaEnableCommand: LatchkeyCommand {
     @OptionGroup var code: CodeOptions
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let token = try root.sessionToken(for: "change the second factor")
         let input = PasswordInput(fromStandardInput: passwordStdin, codeFromStandardInput: code.codeStdin)
         let password = try input.read(prompt: "Password")
@@ -84,8 +84,8 @@ struct MfaConfirmCommand: LatchkeyCommand {
         if codeArgument != nil { throw ValidationError(CodeOptions.refusal) }
     }
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        try MfaView.change(root, options) { () throws(CLIFailure) in
+    func execute(_ root: CompositionRoot) throws(CLIError) {
+        try MfaView.change(root, options) { () throws(CLIError) in
             .confirm(
                 code: try PasswordInput(fromStandardInput: false, codeFromStandardInput: code.codeStdin).readCode())
         }
@@ -99,7 +99,7 @@ struct PasswordAndCode: ParsableArguments {
 
     @OptionGroup var code: CodeOptions
 
-    func read() throws(CLIFailure) -> (password: String, code: String) {
+    func read() throws(CLIError) -> (password: String, code: String) {
         let input = PasswordInput(fromStandardInput: passwordStdin, codeFromStandardInput: code.codeStdin)
         let password = try input.read(prompt: "Password")
         return (password, try input.readCode())
@@ -117,8 +117,8 @@ struct MfaDisableCommand: LatchkeyCommand {
     @OptionGroup var secrets: PasswordAndCode
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        try MfaView.change(root, options) { () throws(CLIFailure) in
+    func execute(_ root: CompositionRoot) throws(CLIError) {
+        try MfaView.change(root, options) { () throws(CLIError) in
             let (password, code) = try secrets.read()
             return .disable(password: password, code: code)
         }
@@ -136,8 +136,8 @@ struct MfaRecoveryCodesCommand: LatchkeyCommand {
     @OptionGroup var secrets: PasswordAndCode
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
-        try MfaView.change(root, options) { () throws(CLIFailure) in
+    func execute(_ root: CompositionRoot) throws(CLIError) {
+        try MfaView.change(root, options) { () throws(CLIError) in
             let (password, code) = try secrets.read()
             return .replaceRecoveryCodes(password: password, code: code)
         }
@@ -149,8 +149,8 @@ final class MfaView: CommandView, SecondFactorDisplayLogic {
     /// The session file's token, then the action (its secrets read only after the token), then the
     /// scene: what `mfa confirm`, `disable` and `recovery-codes` share.
     static func change(
-        _ root: CompositionRoot, _ options: GlobalOptions, _ action: () throws(CLIFailure) -> SecondFactor.Action
-    ) throws(CLIFailure) {
+        _ root: CompositionRoot, _ options: GlobalOptions, _ action: () throws(CLIError) -> SecondFactor.Action
+    ) throws(CLIError) {
         let token = try root.sessionToken(for: "change the second factor")
         let request = SecondFactor.Change.Request(token: token, action: try action())
         let view = MfaView(json: options.json)

@@ -26,7 +26,7 @@ struct PasswdCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let token = try root.sessionToken(for: "change the password")
         let input = PasswordInput(fromStandardInput: passwordStdin)
         let current = try input.read(prompt: "Current password")

@@ -15,7 +15,7 @@ struct PasswordInput {
     var flag = "--password-stdin"
 
     /// One password; on a terminal, asked twice when `confirm` is set.
-    func read(prompt: String, confirm: Bool = false) throws(CLIFailure) -> String {
+    func read(prompt: String, confirm: Bool = false) throws(CLIError) -> String {
         if fromStandardInput { return try Self.text(Self.standardInputLine(what: prompt, flag: flag)) }
         let terminal = try Terminal.open()
         defer { terminal.close() }
@@ -23,7 +23,7 @@ struct PasswordInput {
         if confirm {
             let second = try Self.text(terminal.readSecret(prompt: "Repeat " + prompt.lowercased() + ": "))
             guard first == second else {
-                throw CLIFailure(message: "The two passwords differ.", exitCode: ExitStatus.invalidInput)
+                throw CLIError(message: "The two passwords differ.", exitCode: ExitStatus.invalidInput)
             }
         }
         return first
@@ -31,7 +31,7 @@ struct PasswordInput {
 
     /// A second-factor code: the next line of standard input, or asked on the terminal. With neither,
     /// the sign-in cannot complete: exit 1, saying what is missing.
-    func readCode() throws(CLIFailure) -> String {
+    func readCode() throws(CLIError) -> String {
         if fromStandardInput || codeFromStandardInput {
             let bytes = Self.readLine(from: STDIN_FILENO)
             guard !bytes.isEmpty else { throw Self.codeRequired }
@@ -42,16 +42,16 @@ struct PasswordInput {
         return try Self.text(terminal.readSecret(prompt: "Code (or recovery code): "))
     }
 
-    static let codeRequired = CLIFailure(
+    static let codeRequired = CLIError(
         message:
             "A second-factor code is required: type it on a terminal, or write it to standard input with --code-stdin (a second line with --password-stdin).",
         exitCode: ExitStatus.notAuthenticated, code: .secondFactorRequired)
 
     /// The bytes as text; invalid UTF-8 is refused rather than turned into U+FFFD (which would make
     /// different byte strings one password).
-    private static func text(_ bytes: [UInt8]) throws(CLIFailure) -> String {
+    private static func text(_ bytes: [UInt8]) throws(CLIError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CLIFailure(message: "The password is not valid UTF-8 text.", exitCode: ExitStatus.invalidInput)
+            throw CLIError(message: "The password is not valid UTF-8 text.", exitCode: ExitStatus.invalidInput)
         }
         return text
     }
@@ -71,10 +71,10 @@ struct PasswordInput {
         return bytes
     }
 
-    private static func standardInputLine(what: String, flag: String) throws(CLIFailure) -> [UInt8] {
+    private static func standardInputLine(what: String, flag: String) throws(CLIError) -> [UInt8] {
         let bytes = readLine(from: STDIN_FILENO)
         guard !bytes.isEmpty else {
-            throw CLIFailure(
+            throw CLIError(
                 message: "No \(what.lowercased()) on standard input: \(flag) reads it as one line.",
                 exitCode: ExitStatus.usage)
         }

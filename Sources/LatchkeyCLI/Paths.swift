@@ -2,13 +2,13 @@ import Foundation
 
 /// Where the CLI keeps its files, after the XDG Base Directory specification.
 enum Paths {
-    static func database() throws(CLIFailure) -> String {
+    static func database() throws(CLIError) -> String {
         if let path = environment("LATCHKEY_DATABASE") { return path }
         return try base("XDG_DATA_HOME", fallback: ".local/share") + "/latchkey/latchkey.sqlite3"
     }
 
     /// The session file, made absolute against the working folder when given relative.
-    static func sessionFile() throws(CLIFailure) -> String {
+    static func sessionFile() throws(CLIError) -> String {
         if let path = environment("LATCHKEY_SESSION_FILE") { return absolute(path) }
         return try base("XDG_STATE_HOME", fallback: ".local/state") + "/latchkey/session"
     }
@@ -36,10 +36,10 @@ enum Paths {
     }
 
     /// `$variable` when it is an absolute path (the specification ignores relative ones), else `~/fallback`.
-    private static func base(_ variable: String, fallback: String) throws(CLIFailure) -> String {
+    private static func base(_ variable: String, fallback: String) throws(CLIError) -> String {
         if let value = environment(variable), value.hasPrefix("/") { return value }
         guard let home = environment("HOME") else {
-            throw CLIFailure(
+            throw CLIError(
                 message: "Cannot find the home folder: set HOME, or name the files with --database and "
                     + "LATCHKEY_SESSION_FILE.",
                 exitCode: ExitStatus.storage)

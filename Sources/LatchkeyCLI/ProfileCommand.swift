@@ -32,7 +32,7 @@ struct ProfileCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let token = try root.sessionToken(for: "change the profile")
         let password =
             email == nil ? nil : try PasswordInput(fromStandardInput: passwordStdin).read(prompt: "Password")
@@ -72,7 +72,7 @@ struct VerifyEmailCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let token = try root.sessionToken(for: "verify an email address")
         let view = ProfileView(json: options.json)
         let scene = try root.sceneFactory().makeEditProfileScene(display: view)

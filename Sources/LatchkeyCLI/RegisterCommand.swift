@@ -36,7 +36,7 @@ struct RegisterCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let password = try PasswordInput(fromStandardInput: passwordStdin).read(prompt: "Password", confirm: true)
         let view = RegisterView(json: options.json)
         try root.sceneFactory().makeRegisterScene(display: view).interactor.register(

@@ -26,7 +26,7 @@ struct ResetPasswordCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let input = PasswordInput(fromStandardInput: stdin, flag: "--stdin")
         let code = try input.read(prompt: "Reset code")
         let password = try input.read(prompt: "New password", confirm: true)
@@ -57,7 +57,7 @@ struct AdminResetCodeCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let view = ResetPasswordView(json: options.json)
         try root.sceneFactory().makePasswordResetScene(display: view).interactor.issueCode(
             request: .init(username: username, actor: AdminCommand.operatorName()))

@@ -10,7 +10,7 @@ struct SessionFile {
 
     /// The saved token, or nil when there is no file. A file that cannot be read, or that holds
     /// anything but one token, is an error: it is kept, and nothing is signed out behind it.
-    func read() throws(CLIFailure) -> SessionToken? {
+    func read() throws(CLIError) -> SessionToken? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
@@ -25,7 +25,7 @@ struct SessionFile {
         // As ssh checks ~/.ssh: a session another user could have planted or changed is not used.
         guard status.st_uid == getuid() else { throw notASessionFile("it belongs to another user") }
         guard status.st_mode & 0o077 == 0 else {
-            throw CLIFailure(
+            throw CLIError(
                 message: "The session file \(path) is open to other users: run chmod 600 \(path)",
                 exitCode: ExitStatus.storage)
         }
@@ -53,7 +53,7 @@ struct SessionFile {
     /// Writes `token` to an unnamed file in the same folder, syncs it, links it under a temporary
     /// name and renames it into place: a kill at any point leaves no readable copy of the token
     /// behind, but for the instant between the link and the rename (cleaned up on the next write).
-    func write(_ token: SessionToken) throws(CLIFailure) {
+    func write(_ token: SessionToken) throws(CLIError) {
         try prepareFolder()
         try refuseNonFile()
         removeStaleTemporaries()
@@ -71,7 +71,7 @@ struct SessionFile {
             descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw failure("create a file in \(folder)") }
             defer { close(descriptor) }
-            do throws(CLIFailure) { try writeAll(bytes, to: descriptor) } catch {
+            do throws(CLIError) { try writeAll(bytes, to: descriptor) } catch {
                 unlink(temporary)
                 throw error
             }
@@ -88,11 +88,11 @@ struct SessionFile {
     }
 
     /// Removes the file; a missing file is fine.
-    func remove() throws(CLIFailure) {
+    func remove() throws(CLIError) {
         guard unlink(path) == 0 || errno == ENOENT else { throw failure("remove \(path)") }
     }
 
-    private func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(CLIFailure) {
+    private func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(CLIError) {
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         guard written == bytes.count, fchmod(descriptor, 0o600) == 0, fsync(descriptor) == 0 else {
             throw failure("write \(path)")
@@ -100,12 +100,12 @@ struct SessionFile {
     }
 
     /// Creates the folder (0700), or checks the existing one.
-    private func prepareFolder() throws(CLIFailure) {
+    private func prepareFolder() throws(CLIError) {
         do {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw CLIFailure(
+            throw CLIError(
                 message: "Cannot create the folder \(folder) for the session.", exitCode: ExitStatus.storage)
         }
         try checkFolder()
@@ -113,25 +113,25 @@ struct SessionFile {
 
     /// The folder must be this user's (or root's) and writable by no one else, as ssh's StrictModes
     /// asks of ~/.ssh: otherwise another user could swap the session file under us.
-    private func checkFolder() throws(CLIFailure) {
+    private func checkFolder() throws(CLIError) {
         var status = stat()
         guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw CLIFailure(message: "\(folder) is not a folder.", exitCode: ExitStatus.storage)
+            throw CLIError(message: "\(folder) is not a folder.", exitCode: ExitStatus.storage)
         }
         guard status.st_uid == getuid() || status.st_uid == 0 else {
-            throw CLIFailure(
+            throw CLIError(
                 message: "The session folder \(folder) belongs to another user: use a folder of your own "
                     + "(LATCHKEY_SESSION_FILE).", exitCode: ExitStatus.storage)
         }
         guard status.st_mode & 0o022 == 0 else {
-            throw CLIFailure(
+            throw CLIError(
                 message: "The session folder \(folder) is writable by other users: run chmod 700 \(folder)",
                 exitCode: ExitStatus.storage)
         }
     }
 
     /// An existing path that is a link, a device or a folder is never replaced.
-    private func refuseNonFile() throws(CLIFailure) {
+    private func refuseNonFile() throws(CLIError) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         guard status.st_mode & S_IFMT == S_IFREG else {
@@ -174,14 +174,14 @@ struct SessionFile {
         String((0..<suffixLength).map { _ in suffixCharacters.randomElement()! })
     }
 
-    private func notASessionFile(_ why: String) -> CLIFailure {
-        CLIFailure(
+    private func notASessionFile(_ why: String) -> CLIError {
+        CLIError(
             message: "\(path) is not a Latchkey session file (\(why)); remove it, or name another "
                 + "with LATCHKEY_SESSION_FILE.", exitCode: ExitStatus.storage)
     }
 
-    private func failure(_ action: String) -> CLIFailure {
-        CLIFailure(
+    private func failure(_ action: String) -> CLIError {
+        CLIError(
             message: "Cannot \(action) for the session: \(String(cString: strerror(errno))).",
             exitCode: ExitStatus.storage)
     }

@@ -24,7 +24,7 @@ struct SessionsListCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let token = try root.sessionToken(for: "list sessions")
         let view = SessionsView(json: options.json, sessionFile: try root.sessionFile())
         try root.sceneFactory().makeSessionsScene(display: view).interactor.fetchSessions(request: .init(token: token))
@@ -52,7 +52,7 @@ struct SessionsRevokeCommand: LatchkeyCommand {
         }
     }
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let sessionFile = try root.sessionFile()
         let token = try root.sessionToken(for: "end sessions")
         let view = SessionsView(json: options.json, sessionFile: sessionFile)
@@ -101,7 +101,7 @@ final class SessionsView: CommandView, SessionsDisplayLogic {
         switch viewModel {
         case .success(let revocation):
             // This session is over: its token is of no use to keep.
-            if revocation.includedCurrent { emit { () throws(CLIFailure) in try sessionFile.remove() } }
+            if revocation.includedCurrent { emit { () throws(CLIError) in try sessionFile.remove() } }
             let message = Self.message(revocation)
             show(message: message, json: JSONOutput.SignedOut(message: message, revocation: revocation), text: nil)
         case .failure(let failure):

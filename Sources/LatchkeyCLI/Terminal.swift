@@ -16,10 +16,10 @@ nonisolated(unsafe) private var savedDescriptor: Int32 = -1
 struct Terminal {
     let descriptor: Int32
 
-    static func open() throws(CLIFailure) -> Terminal {
+    static func open() throws(CLIError) -> Terminal {
         let descriptor = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CLIFailure(
+            throw CLIError(
                 message: "No terminal to ask for the password: pipe it in with --password-stdin.",
                 exitCode: ExitStatus.usage)
         }
@@ -27,10 +27,10 @@ struct Terminal {
     }
 
     /// Prints `prompt`, reads one line with echo off, and restores the terminal, even on Ctrl-C.
-    func readSecret(prompt: String) throws(CLIFailure) -> [UInt8] {
+    func readSecret(prompt: String) throws(CLIError) -> [UInt8] {
         var settings = termios()
         guard tcgetattr(descriptor, &settings) == 0 else {
-            throw CLIFailure(message: "Cannot read the terminal's settings.", exitCode: ExitStatus.usage)
+            throw CLIError(message: "Cannot read the terminal's settings.", exitCode: ExitStatus.usage)
         }
         savedSettings.pointee = settings
         savedDescriptor = descriptor

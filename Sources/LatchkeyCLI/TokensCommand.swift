@@ -50,7 +50,7 @@ struct TokensCreateCommand: LatchkeyCommand {
         }
     }
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         let expiry = expiresIn.flatMap(AccessTokens.Expiry.init) ?? .policyDefault
         try TokensView.run(root, options) { interactor, token in
             interactor.createToken(request: .init(token: token, name: name, roles: role, expiry: expiry))
@@ -66,7 +66,7 @@ struct TokensListCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         try TokensView.run(root, options) { interactor, token in interactor.fetchTokens(request: .init(token: token)) }
     }
 }
@@ -82,7 +82,7 @@ struct TokensRevokeCommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         try TokensView.run(root, options) { interactor, token in
             interactor.revokeToken(request: .init(token: token, id: id))
         }
@@ -96,7 +96,7 @@ final class TokensView: CommandView, AccessTokensDisplayLogic {
     static func run(
         _ root: CompositionRoot, _ options: GlobalOptions,
         _ work: (any AccessTokensBusinessLogic, SessionToken?) -> Void
-    ) throws(CLIFailure) {
+    ) throws(CLIError) {
         let token = try root.sessionToken(for: "manage access tokens")
         let view = TokensView(json: options.json)
         work(try root.sceneFactory().makeAccessTokensScene(display: view).interactor, token)

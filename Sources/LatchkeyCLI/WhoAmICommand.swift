@@ -17,7 +17,7 @@ struct WhoAmICommand: LatchkeyCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func execute(_ root: CompositionRoot) throws(CLIFailure) {
+    func execute(_ root: CompositionRoot) throws(CLIError) {
         // LATCHKEY_TOKEN, when set, answers instead of the session file (a script's identity).
         let source: WhoAmI.Profile.Source =
             if let text = Paths.accessToken() { .accessToken(AccessToken(text)) } else {

@@ -14,7 +14,7 @@ final class DeliverySpy: MessageDelivery {
 
     func deliver(_ message: OutgoingMessage) throws {
         sent.withLock { $0.append(message) }
-        if failing { throw CommandDelivery.Failed(description: "the spy was told to fail") }
+        if failing { throw CommandDeliveryError(description: "the spy was told to fail") }
     }
 
     /// Waits (off the pool, on its own clock) until `count` messages of `kind` arrived: delivery

@@ -30,7 +30,7 @@ final class GatedDelivery: MessageDelivery {
             if !state.cancelled { state.delivered.append(message) }
             return state.cancelled
         }
-        if cancelled { throw CommandDelivery.Failed(description: "the gated delivery was cancelled") }
+        if cancelled { throw CommandDeliveryError(description: "the gated delivery was cancelled") }
     }
 
     func cancelRunning() { release { $0.cancelled = true } }

@@ -6,11 +6,6 @@ internal import CSodium
 struct SecretBox: Sendable {
     let secret: InstallationSecret
 
-    /// Why a stored secret does not open.
-    enum Failure: Error, Equatable {
-        case cannotOpen
-    }
-
     /// `nonce ‖ ciphertext` of `plaintext` for `userID`.
     func seal(_ plaintext: [UInt8], userID: Int64) throws -> [UInt8] {
         let key = try secret.derivedKey(id: 1, context: "lkfactor")
@@ -28,7 +23,7 @@ struct SecretBox: Sendable {
         let key = try secret.derivedKey(id: 1, context: "lkfactor")
         let nonceBytes = Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES)
         let tagBytes = Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
-        guard box.count >= nonceBytes + tagBytes else { throw Failure.cannotOpen }
+        guard box.count >= nonceBytes + tagBytes else { throw SecretBoxError.cannotOpen }
         let nonce = Array(box.prefix(nonceBytes))
         let sealed = Array(box.dropFirst(nonceBytes))
         var plaintext = [UInt8](repeating: 0, count: sealed.count - tagBytes)
@@ -36,7 +31,7 @@ struct SecretBox: Sendable {
         let data = Self.associatedData(userID)
         let status = crypto_aead_xchacha20poly1305_ietf_decrypt(
             &plaintext, &length, nil, sealed, UInt64(sealed.count), data, UInt64(data.count), nonce, key)
-        guard status == 0 else { throw Failure.cannotOpen }
+        guard status == 0 else { throw SecretBoxError.cannotOpen }
         return Array(plaintext.prefix(Int(length)))
     }
 

@@ -21,27 +21,6 @@ public enum DatabaseCopy {
         public let allTotal: Int
     }
 
-    /// Why a copy was refused or undone.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The target already holds Latchkey data (`rows` rows in `table`): a copy never merges.
-        case targetNotEmpty(table: String, rows: Int)
-        /// A table's row count on the target differs from the source's after the copy (it was undone).
-        case countMismatch(table: String, source: Int, target: Int)
-        /// The two databases are not at the same schema version, or hold tables the copy does not know.
-        case schemaMismatch(String)
-
-        public var description: String {
-            switch self {
-            case .targetNotEmpty(let table, let rows):
-                "the target already holds Latchkey data (\(rows) row\(rows == 1 ? "" : "s") in \(table)); "
-                    + "copy only into an empty database"
-            case .countMismatch(let table, let source, let target):
-                "table \(table) has \(source) rows in the source but \(target) in the target; nothing was copied"
-            case .schemaMismatch(let what): "the two databases' schemas differ: \(what)"
-            }
-        }
-    }
-
     /// Copies `source` into the empty `target`, reporting progress after each batch; returns each
     /// table's row count (checked equal on both sides before the target commits).
     public static func copy(
@@ -59,7 +38,7 @@ public enum DatabaseCopy {
                 let allTotal = counts.reduce(0, +)
                 for table in tables {
                     let held = try rows(of: table, in: to)
-                    if held > 0 { throw Failure.targetNotEmpty(table: table, rows: held) }
+                    if held > 0 { throw DatabaseCopyError.targetNotEmpty(table: table, rows: held) }
                 }
                 var allCopied = 0
                 for (table, total) in zip(schema.tables, counts) {
@@ -87,7 +66,7 @@ public enum DatabaseCopy {
                     }
                     let found = try rows(of: table.name, in: to)
                     guard found == total else {
-                        throw Failure.countMismatch(table: table.name, source: total, target: found)
+                        throw DatabaseCopyError.countMismatch(table: table.name, source: total, target: found)
                     }
                 }
                 return zip(tables, counts).map { (table: $0, rows: $1) }
@@ -111,19 +90,20 @@ public enum DatabaseCopy {
         }
         let (sourceVersions, targetVersions) = (try versions(from), try versions(to))
         guard sourceVersions == targetVersions else {
-            throw Failure.schemaMismatch(
+            throw DatabaseCopyError.schemaMismatch(
                 "source at migration \(sourceVersions.last ?? 0), target at \(targetVersions.last ?? 0)")
         }
         var identity: [String: [String]] = [:]
         for (db, side) in [(from, "source"), (to, "target")] {
             let found = try DatabaseSchema(reading: db)
             guard Set(found.tables.map(\.name)).isSubset(of: schema.tables.map(\.name)) else {
-                throw Failure.schemaMismatch("the \(side) has tables this version does not know")
+                throw DatabaseCopyError.schemaMismatch("the \(side) has tables this version does not know")
             }
             for table in schema.tables {
                 let columns = found.table(table.name)?.columns ?? []
                 guard Set(columns) == Set(table.columns), columns.count == table.columns.count else {
-                    throw Failure.schemaMismatch("table \(table.name) of the \(side) is not what this version expects")
+                    throw DatabaseCopyError.schemaMismatch(
+                        "table \(table.name) of the \(side) is not what this version expects")
                 }
                 if side == "target" {
                     let sequenced = Set(found.table(table.name)?.identityColumns ?? [])

@@ -95,7 +95,7 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
     }
 
     /// The lane refused the work before it started.
-    static func refused(_ refusal: LaneRefusal) -> LatchkeyError {
+    static func refused(_ refusal: LaneRefusalError) -> LatchkeyError {
         switch refusal {
         case .overloaded: LatchkeyError(code: .overloaded, message: "Too many sign-ins at once. Try again shortly.")
         case .shutDown: LatchkeyError(code: .unavailable, message: "The service is shutting down.")

@@ -29,10 +29,10 @@ package enum ServiceProblem: Error, Sendable, Hashable, CustomStringConvertible 
         case let error as DatabaseError where error.isServerUnavailable: .serverUnavailable(StorageText.explain(error))
         case let error as DatabaseError: .storage(StorageText.explain(error))
         case is PasswordHashingError: .hashingFailed
-        case DeliveryQueue.Refusal.full: .deliveryQueueFull
-        case DeliveryQueue.Refusal.shutDown: .shuttingDown
+        case DeliveryQueueError.full: .deliveryQueueFull
+        case DeliveryQueueError.shutDown: .shuttingDown
         case let error as InstallationSecret.Failure: .secretKey(error.description)
-        case is SecretBox.Failure:
+        case is SecretBoxError:
             .secretKey("it does not open this database's second-factor secrets: is it this installation's key?")
         default: .internalError(String(describing: type(of: error)))
         }

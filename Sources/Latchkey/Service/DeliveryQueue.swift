@@ -8,13 +8,6 @@ import Synchronization
 /// issued, instead of issuing a code that is never sent. At shutdown it drains for a bounded time,
 /// audits every message it drops, and ends the deliveries still running.
 package final class DeliveryQueue: Sendable {
-    /// Why no room was reserved.
-    package enum Refusal: Error, Sendable, Hashable {
-        /// As many messages as the queue holds are waiting or being sent.
-        case full
-        /// The service is shutting down and takes no more messages.
-        case shutDown
-    }
 
     /// Messages reserved, waiting or being sent, at most.
     package let capacity: Int
@@ -45,8 +38,8 @@ package final class DeliveryQueue: Sendable {
     package var held: Int { state.withLock { $0.held } }
 
     /// Reserves room for `count` messages, or refuses at once.
-    package func reserve(_ count: Int) throws(Refusal) -> DeliveryReservation {
-        try state.withLock { state throws(Refusal) in
+    package func reserve(_ count: Int) throws(DeliveryQueueError) -> DeliveryReservation {
+        try state.withLock { state throws(DeliveryQueueError) in
             if state.closed { throw .shutDown }
             guard state.held + count <= capacity else { throw .full }
             state.held += count
@@ -86,8 +79,9 @@ package final class DeliveryQueue: Sendable {
                         // Latchkey's own failures say what happened; an application's error only its
                         // type, as its text might quote the message.
                         "reason": .string(
-                            (failure as? CommandDelivery.Failed)?.description
-                                ?? (failure is LaneRefusal ? Self.droppedDetail : String(describing: type(of: failure)))
+                            (failure as? CommandDeliveryError)?.description
+                                ?? (failure is LaneRefusalError
+                                    ? Self.droppedDetail : String(describing: type(of: failure)))
                         ),
                     ])
             }

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 
 /// Why a lane did not run a piece of work.
-package enum LaneRefusal: Error, Sendable, Hashable {
+package enum LaneRefusalError: Error, Sendable, Hashable {
     /// The lane's queue was full: the work was refused at once instead of growing memory.
     case overloaded
     /// The lane was shut down before the work started.
@@ -13,7 +13,7 @@ package enum LaneRefusal: Error, Sendable, Hashable {
 
 /// A fixed set of threads of its own that run blocking work (Argon2id, database calls) for async
 /// callers, so nothing blocking ever runs on Swift's cooperative pool. Its queue is bounded: when
-/// `queueDepth` pieces of work already wait, `run` answers `LaneRefusal.overloaded` at once. Work
+/// `queueDepth` pieces of work already wait, `run` answers `LaneRefusalError.overloaded` at once. Work
 /// whose task is cancelled while it waits leaves the queue without running; work already running
 /// finishes (a scene's transaction is all-or-nothing) and its result goes to the cancelled caller.
 package final class Lane: Sendable {
@@ -107,7 +107,7 @@ package final class Lane: Sendable {
                     start: { continuation.resume(with: Result { try body() }) },
                     refuse: { continuation.resume(throwing: $0) })
                 let refusal: (any Error)? = shared.state.withLock { state in
-                    if state.shutDown { return LaneRefusal.shutDown }
+                    if state.shutDown { return LaneRefusalError.shutDown }
                     let cancelled = ticket.phase.withLock { phase in
                         if phase == .cancelled { return true }
                         phase = .queued
@@ -118,7 +118,7 @@ package final class Lane: Sendable {
                     let free = threads - state.running
                     guard state.queue.count + 1 <= queueDepth + free else {
                         ticket.phase.withLock { $0 = .cancelled }
-                        return LaneRefusal.overloaded
+                        return LaneRefusalError.overloaded
                     }
                     state.queue.append(entry)
                     return nil
@@ -149,7 +149,7 @@ package final class Lane: Sendable {
             defer { state.queue.removeAll() }
             return state.queue
         }
-        for entry in refused { entry.refuse(LaneRefusal.shutDown) }
+        for entry in refused { entry.refuse(LaneRefusalError.shutDown) }
         for _ in 0..<threads { wake.signal() }
     }
 

@@ -233,7 +233,7 @@ public final class LatchkeyService: Sendable {
         let response: Response?
         do {
             response = try await lane.run { scene(scenes) }
-        } catch let refusal as LaneRefusal {
+        } catch let refusal as LaneRefusalError {
             throw .refused(refusal)
         } catch {
             throw LatchkeyError(code: .unavailable, message: "The request was cancelled.")

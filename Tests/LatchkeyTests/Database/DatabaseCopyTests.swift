@@ -84,7 +84,7 @@ import Testing
         let target = try workers(on: to)
         try Seeds.register(Seeds.bob, with: target)
         let before = try dumpEveryTable(target.database)
-        #expect(throws: DatabaseCopy.Failure.targetNotEmpty(table: "users", rows: 1)) {
+        #expect(throws: DatabaseCopyError.targetNotEmpty(table: "users", rows: 1)) {
             try DatabaseCopy.copy(from: source.database, to: target.database)
         }
         #expect(try dumpEveryTable(target.database) == before)
@@ -135,7 +135,7 @@ import Testing
         let target = try workers(on: TestEngine.available.last ?? .sqlite)
         let before = try dumpEveryTable(target.database)
         #expect(
-            throws: DatabaseCopy.Failure.schemaMismatch(
+            throws: DatabaseCopyError.schemaMismatch(
                 "table user_roles of the source is not what this version expects")
         ) {
             try DatabaseCopy.copy(from: source.database, to: target.database)
@@ -150,7 +150,7 @@ extension DatabaseCopyTests {
         let (source, _) = try populatedSource(on: from)
         try source.database.write { db in try db.connection.executeScript("CREATE TABLE notes (body TEXT)") }
         let target = try workers(on: TestEngine.available.last ?? .sqlite)
-        #expect(throws: DatabaseCopy.Failure.schemaMismatch("the source has tables this version does not know")) {
+        #expect(throws: DatabaseCopyError.schemaMismatch("the source has tables this version does not know")) {
             try DatabaseCopy.copy(from: source.database, to: target.database)
         }
         #expect(try counts(target.database).allSatisfy { $0 == 0 })

@@ -91,7 +91,7 @@ import Testing
         await eventually { gate.arrivals == 1 }
         let queued = (0..<2).map { _ in Task { try await lane.run { gate.pass() } } }
         await eventually { lane.waiting == 2 }
-        await #expect(throws: LaneRefusal.overloaded) { try await lane.run { gate.pass() } }
+        await #expect(throws: LaneRefusalError.overloaded) { try await lane.run { gate.pass() } }
         gate.release(3)
         try await first.value
         for task in queued { try await task.value }
@@ -139,7 +139,7 @@ import Testing
         let gate = Gate()
         let busy = Task { try await lane.run { gate.pass() } }
         await eventually { gate.arrivals == 1 }
-        await #expect(throws: LaneRefusal.overloaded) { try await lane.run {} }
+        await #expect(throws: LaneRefusalError.overloaded) { try await lane.run {} }
         gate.release(1)
         try await busy.value
     }
@@ -147,6 +147,6 @@ import Testing
     @Test func aShutDownLaneRefusesWork() async throws {
         let lane = Lane(name: "lk-test", threads: 1, queueDepth: 4)
         lane.shutdown()
-        await #expect(throws: LaneRefusal.shutDown) { try await lane.run {} }
+        await #expect(throws: LaneRefusalError.shutDown) { try await lane.run {} }
     }
 }

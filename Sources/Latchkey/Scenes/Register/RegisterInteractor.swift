@@ -17,9 +17,9 @@ package final class RegisterInteractor: SceneInteractor<any RegisterPresentation
                     return .registered(try store(fields, hash: try workers.hasher.hash(fields.password)))
                 } catch let failure as Register.CreateAccount.Failure {
                     return .rejected(failure)
-                } catch AccountConflict.usernameTaken {
+                } catch AccountConflictError.usernameTaken {
                     return .rejected(.usernameTaken)
-                } catch AccountConflict.emailTaken {
+                } catch AccountConflictError.emailTaken {
                     return .rejected(.emailTaken)
                 }
             })

@@ -38,44 +38,34 @@ public struct CommandDelivery: MessageDelivery {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// What a failed delivery says (never the message).
-    public struct Failed: Error, Sendable, CustomStringConvertible {
-        public let description: String
-
-        /// A failure saying `description`.
-        public init(description: String) {
-            self.description = description
-        }
-    }
-
     public func deliver(_ message: OutgoingMessage) throws {
         let object = try DeliveryCommandInput(message, link: link(message)).line()
         let child: DeliveryCommandProcess
         do { child = try DeliveryCommandProcess(command: command) } catch {
-            throw Failed(description: "cannot start the delivery command")
+            throw CommandDeliveryError(description: "cannot start the delivery command")
         }
         guard running.add(child.pid) else {
             // Cancelled while it started: it goes the way the ones running went.
             child.killUnwatched()
-            throw Failed(description: "the delivery command was ended: the service is shutting down")
+            throw CommandDeliveryError(description: "the delivery command was ended: the service is shutting down")
         }
         child.watch(running)
         child.send(object)
         guard let ending = child.wait(timeout) else {
             running.kill(child.pid)
             _ = child.wait(.seconds(5))
-            throw Failed(description: "the delivery command ran past \(timeout) and was killed")
+            throw CommandDeliveryError(description: "the delivery command ran past \(timeout) and was killed")
         }
         if ending.cancelled {
-            throw Failed(description: "the delivery command was ended: the service is shutting down")
+            throw CommandDeliveryError(description: "the delivery command was ended: the service is shutting down")
         }
         guard ending.succeeded else {
-            throw Failed(description: "the delivery command failed (status \(ending.code))")
+            throw CommandDeliveryError(description: "the delivery command failed (status \(ending.code))")
         }
     }
 
     /// Kills every command running now with its process group, and any started from now on: their
-    /// `deliver` calls throw `Failed`.
+    /// `deliver` calls throw `CommandDeliveryError`.
     public func cancelRunning() {
         running.cancelAll()
     }

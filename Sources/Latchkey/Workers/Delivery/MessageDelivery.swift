@@ -64,11 +64,8 @@ extension MessageDelivery {
 /// The default: no delivery. Flows that need one are refused, saying so, before anything is looked
 /// up (so the refusal tells nothing about any account).
 public struct NoDelivery: MessageDelivery {
-    /// The refusal every flow that needs delivery answers with.
-    public struct NotConfigured: Error, Sendable {}
-
     /// No delivery.
     public init() {}
 
-    public func deliver(_ message: OutgoingMessage) throws { throw NotConfigured() }
+    public func deliver(_ message: OutgoingMessage) throws { throw DeliveryNotConfiguredError() }
 }

@@ -9,18 +9,15 @@ package struct AccountAdministration: Sendable {
         self.workers = workers
     }
 
-    /// Why an administrative operation did nothing.
-    package enum Failure: Error, Sendable, Hashable {
-        case noSuchUser
-    }
-
     /// Disables the account and ends every one of its sessions at once (ASVS 7.4.2), in one
     /// transaction, so no sign-in can open a session between the two.
     package func disable(username: String) throws {
         let now = workers.time.now()
         let name = try Username(username)
         try workers.database.write { db in
-            guard let account = try workers.accounts.credentials(for: name, in: db) else { throw Failure.noSuchUser }
+            guard let account = try workers.accounts.credentials(for: name, in: db) else {
+                throw AccountAdministrationError.noSuchUser
+            }
             _ = try workers.disableAccount(
                 userID: account.profile.id, usernameKey: name.value, client: nil, now: now, in: db)
         }

@@ -6,7 +6,7 @@ struct AccountStore: Sendable {
         // An unverified address reserves nothing, so only a verified one refuses a new account (the
         // unique index covers verified addresses alone).
         if let email = account.email, try emailVerifiedByAnother(email, userID: nil, in: db) {
-            throw AccountConflict.emailTaken
+            throw AccountConflictError.emailTaken
         }
         let id: Int64?
         do {
@@ -22,7 +22,7 @@ struct AccountStore: Sendable {
             ) { try $0.int64("id") }
         } catch let error as DatabaseError where error.constraint == .unique {
             throw error.brokeUniqueness(of: "users", "email_key")
-                ? AccountConflict.emailTaken : AccountConflict.usernameTaken
+                ? AccountConflictError.emailTaken : AccountConflictError.usernameTaken
         }
         guard let id else { throw DatabaseError.misused("INSERT … RETURNING id gave no row") }
         return UserProfile(

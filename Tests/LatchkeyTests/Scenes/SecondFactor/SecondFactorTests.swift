@@ -94,9 +94,9 @@ import Testing
         #expect(stored.sealedSecret != plain)
         #expect(!stored.sealedSecret.windowsContain(plain))
         #expect(try workers.box.open(stored.sealedSecret, userID: 1) == plain)
-        #expect(throws: SecretBox.Failure.cannotOpen) { try workers.box.open(stored.sealedSecret, userID: 2) }
+        #expect(throws: SecretBoxError.cannotOpen) { try workers.box.open(stored.sealedSecret, userID: 2) }
         let otherKey = SecretBox(secret: InstallationSecret())
-        #expect(throws: SecretBox.Failure.cannotOpen) { try otherKey.open(stored.sealedSecret, userID: 1) }
+        #expect(throws: SecretBoxError.cannotOpen) { try otherKey.open(stored.sealedSecret, userID: 1) }
     }
 
     @Test func signInAsksForTheCodeAfterThePasswordAndOpensTheSessionOnlyAfterIt() throws {

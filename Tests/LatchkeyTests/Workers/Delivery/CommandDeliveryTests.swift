@@ -32,8 +32,8 @@ import Testing
     }
 
     @Test func aFailingCommandAndOneThatIgnoresItsInputAreFailedDeliveries() {
-        #expect(throws: CommandDelivery.Failed.self) { try CommandDelivery(command: "exit 3").deliver(message) }
-        #expect(throws: CommandDelivery.Failed.self) {
+        #expect(throws: CommandDeliveryError.self) { try CommandDelivery(command: "exit 3").deliver(message) }
+        #expect(throws: CommandDeliveryError.self) {
             try CommandDelivery(command: "/nonexistent/mailer").deliver(message)
         }
         // Exits at once without reading: no SIGPIPE kills the caller, and status 0 is a delivery.
@@ -52,7 +52,7 @@ import Testing
 
     @Test func aHangingCommandIsKilledAtItsTimeout() throws {
         let started = ContinuousClock.now
-        #expect(throws: CommandDelivery.Failed.self) {
+        #expect(throws: CommandDeliveryError.self) {
             try CommandDelivery(command: "sleep 60", timeout: .milliseconds(300)).deliver(message)
         }
         // Bounded: far below the command's own minute.

@@ -54,14 +54,14 @@ import Testing
         let sealed = try box.seal(plain, userID: 7)
         #expect(!sealed.isEmpty && sealed != plain)
         #expect(try box.open(sealed, userID: 7) == plain)
-        #expect(throws: SecretBox.Failure.cannotOpen) { try box.open(sealed, userID: 8) }
-        #expect(throws: SecretBox.Failure.cannotOpen) {
+        #expect(throws: SecretBoxError.cannotOpen) { try box.open(sealed, userID: 8) }
+        #expect(throws: SecretBoxError.cannotOpen) {
             try SecretBox(secret: InstallationSecret()).open(sealed, userID: 7)
         }
         var tampered = sealed
         tampered[tampered.count - 1] ^= 1
-        #expect(throws: SecretBox.Failure.cannotOpen) { try box.open(tampered, userID: 7) }
-        #expect(throws: SecretBox.Failure.cannotOpen) { try box.open([1, 2, 3], userID: 7) }
+        #expect(throws: SecretBoxError.cannotOpen) { try box.open(tampered, userID: 7) }
+        #expect(throws: SecretBoxError.cannotOpen) { try box.open([1, 2, 3], userID: 7) }
     }
 
     @Test func theEncryptionKeyIsNotTheHMACKey() throws {

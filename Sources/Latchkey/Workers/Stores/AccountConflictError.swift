@@ -1,4 +1,4 @@
 /// A username or email that another account already has.
-enum AccountConflict: Error, Equatable {
+enum AccountConflictError: Error, Equatable {
     case usernameTaken, emailTaken
 }

@@ -1,0 +1,4 @@
+/// Why a stored secret does not open.
+enum SecretBoxError: Error, Equatable {
+    case cannotOpen
+}
