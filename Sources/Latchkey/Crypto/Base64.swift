@@ -55,14 +55,3 @@ enum Base64 {
         return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
-
-/// Random bytes from the operating system's CSPRNG, through libsodium.
-enum RandomBytes {
-    /// `count` bytes from `randombytes_buf`.
-    static func make(_ count: Int) -> [UInt8] {
-        Sodium.ensureInitialized()
-        var bytes = [UInt8](repeating: 0, count: count)
-        bytes.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, count) }
-        return bytes
-    }
-}

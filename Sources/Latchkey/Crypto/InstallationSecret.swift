@@ -166,17 +166,3 @@ public final class InstallationSecret: Sendable {
         }
     }
 }
-
-/// Hexadecimal text of bytes.
-package enum Hex {
-    package static func encode(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-}

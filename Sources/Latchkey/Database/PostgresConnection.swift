@@ -353,22 +353,6 @@ package final class PostgresConnection: EngineConnection {
     }
 }
 
-/// Waits for a socket with poll(2), up to a deadline.
-enum SocketWait {
-    /// True when `socket` is ready (to read, or to write), false when the deadline passed first.
-    static func until(_ socket: Int32, readable: Bool, deadline: ContinuousClock.Instant) -> Bool {
-        guard socket >= 0 else { return true }
-        while true {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { return false }
-            var descriptor = pollfd(fd: socket, events: Int16(readable ? POLLIN : POLLOUT), revents: 0)
-            let answer = poll(&descriptor, 1, Int32(clamping: max(1, left.milliseconds)))
-            if answer > 0 { return true }
-            if answer < 0 && errno != EINTR { return true }
-        }
-    }
-}
-
 extension Duration {
     /// Whole milliseconds.
     var milliseconds: Int64 {
@@ -429,29 +413,6 @@ private struct Parameters {
     private static func wipe(_ buffer: UnsafeMutableRawPointer, _ count: Int) {
         explicit_bzero(buffer, count)
         buffer.deallocate()
-    }
-}
-
-/// libpq's connection messages, made into one line without any password.
-enum ServerMessage {
-    static func clean(_ message: String, removing secrets: [String]) -> String {
-        var line = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? "no reason given"
-        for secret in secrets { line = line.replacing(secret, with: "***") }
-        line = line.trimmingCharacters(in: .whitespaces)
-        return line.hasSuffix(".") ? line : line + "."
-    }
-
-    /// True for the messages of a server that answered but would not sign Latchkey in.
-    static func isLoginRefusal(_ message: String) -> Bool {
-        message.contains("authentication failed") || message.contains("no pg_hba.conf entry")
-            || (message.contains("role \"") && message.contains("does not exist"))
-    }
-
-    /// True for SQLSTATE 53300 at connect ("too many clients already", "too many connections for
-    /// role", reserved slots): libpq gives no code before a connection exists, only the text.
-    static func isOutOfSlots(_ message: String) -> Bool {
-        message.contains("too many clients") || message.contains("too many connections")
-            || message.contains("remaining connection slots are reserved")
     }
 }
 

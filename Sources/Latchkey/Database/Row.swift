@@ -144,27 +144,3 @@ package struct Row {
         return .unexpectedColumnType(column: name ?? "\(index)", expected: expected, found: found, sql: sql)
     }
 }
-
-/// A statement's column names and their indexes, read once when it is prepared.
-final class ColumnNames {
-    let index: [String: Int32]
-
-    init(index: [String: Int32]) {
-        self.index = index
-    }
-
-    init(_ statement: OpaquePointer) {
-        var index: [String: Int32] = [:]
-        for column in 0..<sqlite3_column_count(statement) {
-            if let name = sqlite3_column_name(statement, column) { index[String(cString: name)] = column }
-        }
-        self.index = index
-    }
-}
-
-/// Times as the database stores them: whole seconds since 1970, within years 1970–9999.
-enum StoredTime {
-    /// 9999-12-31T23:59:59Z: any stored time past it is damage, and sums of it with a policy duration
-    /// (at most a few years) stay far from `Int64.max`.
-    static let range: ClosedRange<Int64> = 0...253_402_300_799
-}

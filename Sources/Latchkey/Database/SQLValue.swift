@@ -7,12 +7,6 @@ package enum SQLValue: Sendable, Hashable {
     case blob([UInt8])
 }
 
-/// A Swift value that can be bound to a statement parameter.
-package protocol SQLBindable: Sendable {
-    /// The value as SQLite stores it.
-    var sqlValue: SQLValue { get }
-}
-
 extension SQLValue: SQLBindable {
     package var sqlValue: SQLValue { self }
 }

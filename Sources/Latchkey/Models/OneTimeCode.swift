@@ -69,9 +69,3 @@ struct OneTimeCode: Sendable {
         return SHA256Digest.hash(Array(typed.utf8))
     }
 }
-
-/// What a one-time code is for.
-enum OneTimeCodeKind: String, Sendable {
-    case passwordReset = "password_reset"
-    case emailVerification = "email_verification"
-}

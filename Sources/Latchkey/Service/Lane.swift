@@ -3,14 +3,6 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Why a lane did not run a piece of work.
-package enum LaneRefusalError: Error, Sendable, Hashable {
-    /// The lane's queue was full: the work was refused at once instead of growing memory.
-    case overloaded
-    /// The lane was shut down before the work started.
-    case shutDown
-}
-
 /// A fixed set of threads of its own that run blocking work (Argon2id, database calls) for async
 /// callers, so nothing blocking ever runs on Swift's cooperative pool. Its queue is bounded: when
 /// `queueDepth` pieces of work already wait, `run` answers `LaneRefusalError.overloaded` at once. Work

@@ -6,14 +6,6 @@ package protocol TimeSource: Sendable {
     func now() -> Date
 }
 
-/// The system's clock.
-package struct SystemTime: TimeSource {
-    /// The system's wall clock.
-    package init() {}
-
-    package func now() -> Date { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
-}
-
 extension Date {
     /// Whole seconds since 1970, as the database stores times.
     var databaseSeconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }

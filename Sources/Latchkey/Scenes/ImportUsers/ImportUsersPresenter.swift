@@ -56,11 +56,6 @@ package final class ImportUsersPresenter: ScenePresenter<any ImportUsersDisplayL
     }
 }
 
-/// The assembled ImportUsers scene, held by its display.
-package struct ImportUsersScene {
-    package let interactor: any ImportUsersBusinessLogic
-}
-
 extension SceneFactory {
     /// Assembles the ImportUsers scene around `display`.
     package func makeImportUsersScene(display: any ImportUsersDisplayLogic) -> ImportUsersScene {

@@ -1,43 +1,5 @@
 import Foundation
 
-/// The formats `latchkey admin import` reads.
-package enum ImportFormat: String, Sendable, CaseIterable {
-    /// A header row naming columns from `ImportReader.csvColumns`; RFC 4180 quoting.
-    case csv
-    /// `user:hash` lines, as Apache's `htpasswd` writes them.
-    case htpasswd
-    /// `/etc/shadow` lines; a locked password (`!`, `*`) imports the account disabled.
-    case shadow
-    /// Django's `auth_user` table as `psql \copy … CSV HEADER` or `sqlite3 -csv [-header]` writes it.
-    case django
-}
-
-/// One account as the file gives it, not yet validated: the interactor checks every field.
-struct ImportRecord: Sendable {
-    var line: Int
-    var username = ""
-    var passwordHash: String?
-    var email: String?
-    var phone: String?
-    var name: String?
-    var roles: [String] = []
-    var createdAt: String?
-    var disabled: String?
-    /// Django's `is_active`, the opposite of `disabled`.
-    var active: String?
-    /// Django's `is_superuser`: true gives the account the `admin` role.
-    var superuser: String?
-    /// The source had the account without a usable password (Django's `!…`): it imports with none,
-    /// and only a password reset lets its user in.
-    var passwordless = false
-}
-
-/// A row the reader could not make a record of (it is refused, and the import goes on to count).
-struct ImportRowProblem: Error, Sendable {
-    let line: Int
-    let reason: String
-}
-
 /// Reads records of one format from an import file, one at a time.
 struct ImportReader {
     static let csvColumns: Set<String> = [

@@ -42,16 +42,6 @@ struct InstallationKeyCheck: Sendable {
     }
 }
 
-/// What `initializeInstallationKey` did.
-package struct InstallationKeyInitialization: Sendable, Hashable {
-    /// The key file, nil for an in-memory key.
-    package let keyFile: String?
-    /// True when the key file was made by this call.
-    package let createdKeyFile: Bool
-    /// True when this call recorded the key in the database (false: it was already recorded).
-    package let recorded: Bool
-}
-
 extension LatchkeyWorkers {
     /// Checks that the key file belongs to this database (recording its check value when the
     /// database has none); an embedding tool calls this once after assembling the workers.

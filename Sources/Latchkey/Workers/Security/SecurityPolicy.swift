@@ -104,25 +104,6 @@ public struct SecurityPolicy: Sendable, Hashable {
     }
 }
 
-/// A setting kept within `bounds`: a value outside them is moved to the nearest bound.
-@propertyWrapper
-public struct Bounded<Value: Comparable & Sendable & Hashable>: Sendable, Hashable {
-    private var value: Value
-    private let bounds: ClosedRange<Value>
-
-    /// `wrappedValue`, moved into `bounds`.
-    public init(wrappedValue: Value, _ bounds: ClosedRange<Value>) {
-        self.bounds = bounds
-        self.value = min(max(wrappedValue, bounds.lowerBound), bounds.upperBound)
-    }
-
-    /// The value, always within its bounds.
-    public var wrappedValue: Value {
-        get { value }
-        set { value = min(max(newValue, bounds.lowerBound), bounds.upperBound) }
-    }
-}
-
 extension Duration {
     /// Whole seconds, as the database counts them.
     package var wholeSeconds: Int64 { components.seconds }

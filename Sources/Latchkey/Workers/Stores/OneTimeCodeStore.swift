@@ -1,18 +1,5 @@
 import Foundation
 
-/// A live one-time code row: whose, what for, until when.
-struct StoredOneTimeCode: Sendable {
-    let id: Int64
-    let userID: Int64
-    let kind: OneTimeCodeKind
-    let codeHash: [UInt8]
-    /// When it was issued (the request cooldown counts from here).
-    let createdAt: Date
-    let expiresAt: Date
-    /// For a verification code: the address it proves.
-    let email: String?
-}
-
 /// One-time codes on the shared `DatabaseWorker`, inside the caller's transaction.
 struct OneTimeCodeStore: Sendable {
     /// Stores a new code for `userID` and `kind`, replacing the one before it.

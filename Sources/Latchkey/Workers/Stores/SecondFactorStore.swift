@@ -1,21 +1,5 @@
 import Foundation
 
-/// A user's TOTP factor as stored: the sealed secret, whether a first code confirmed it, and the
-/// last time step accepted.
-struct StoredFactor: Sendable {
-    let sealedSecret: [UInt8]
-    let isEnabled: Bool
-    let lastStep: Int64?
-}
-
-/// A sign-in waiting for its code.
-struct PendingChallenge: Sendable {
-    let userID: Int64
-    let verifiedHash: String
-    let label: String?
-    let expiresAt: Date
-}
-
 /// The second-factor tables, inside the caller's transaction.
 struct SecondFactorStore: Sendable {
     func factor(userID: Int64, in db: Database) throws -> StoredFactor? {
@@ -108,60 +92,5 @@ struct SecondFactorStore: Sendable {
 
     func deleteChallenge(hash: [UInt8], in db: Database) throws {
         try db.execute("DELETE FROM login_challenges WHERE challenge_hash = ?", [hash])
-    }
-}
-
-/// Checks a second-factor code: a TOTP code (each time step once) or an unused recovery code (once).
-struct SecondFactorVerifier: Sendable {
-    let store: SecondFactorStore
-    let box: SecretBox
-    let secret: InstallationSecret
-    let totp = TOTP()
-
-    enum Outcome: Equatable {
-        case totp
-        case recoveryCode
-        case wrong
-    }
-
-    /// True when `code` is the factor's TOTP code within ±1 step and its step was not used yet; the
-    /// step is then spent. (Confirming a new factor takes only this: it has no recovery codes yet.)
-    func checkTOTP(_ code: String, userID: Int64, factor: StoredFactor, now: Date, in db: Database) throws -> Bool {
-        let plain = try box.open(factor.sealedSecret, userID: userID)
-        guard let step = totp.step(of: code.filter { !$0.isWhitespace }, secret: plain, at: now) else { return false }
-        return try store.accept(step: step, userID: userID, in: db)
-    }
-
-    /// Checks `code` against the user's confirmed factor, and spends it.
-    func check(_ code: String, userID: Int64, factor: StoredFactor, now: Date, in db: Database) throws -> Outcome {
-        let typed = code.filter { !$0.isWhitespace }
-        if typed.count == TOTP.digits, typed.allSatisfy(\.isASCII) {
-            return try checkTOTP(typed, userID: userID, factor: factor, now: now, in: db) ? .totp : .wrong
-        }
-        guard let hash = try RecoveryCodes.hash(typed, secret: secret) else { return .wrong }
-        return try store.useRecoveryCode(userID: userID, hash: hash, now: now, in: db) ? .recoveryCode : .wrong
-    }
-}
-
-/// Recovery codes: 10 of 10 base32 characters (50 random bits each), shown as `abcde-fghij`, kept
-/// only as HMACs under a key derived from the installation secret (a database copy alone cannot be
-/// searched for them).
-enum RecoveryCodes {
-    static let count = 10
-
-    /// New codes, as shown once to the user.
-    static func make() -> [String] {
-        (0..<count).map { _ in
-            let text = TOTP.base32(RandomBytes.make(7)).lowercased().prefix(10)
-            return String(text.prefix(5)) + "-" + String(text.suffix(5))
-        }
-    }
-
-    /// The keyed hash of a typed code (case, spaces and dashes ignored), or nil when it cannot be one.
-    static func hash(_ typed: String, secret: InstallationSecret) throws -> [UInt8]? {
-        let normalized = typed.lowercased().filter { $0 != "-" }
-        guard normalized.count == 10, normalized.allSatisfy({ ("a"..."z").contains($0) || ("2"..."7").contains($0) })
-        else { return nil }
-        return try secret.mac(Array(normalized.utf8), keyID: 2, context: "lkrecovr")
     }
 }

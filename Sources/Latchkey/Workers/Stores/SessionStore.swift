@@ -1,56 +1,5 @@
 import Foundation
 
-/// A session row found by its token, with its user, whatever its state.
-struct StoredSession: Sendable {
-    let session: SessionInfo
-    var user: UserProfile
-    let isRevoked: Bool
-    let isUserDisabled: Bool
-    /// An operator asked for a new password: only `passwd` (and logout) may use this session.
-    var passwordChangeRequired = false
-}
-
-/// The short public name of a session: 8 hex digits of its token's SHA-256 (32 bits of a hash of a
-/// 256-bit secret: it identifies a session among a user's few, and says nothing of the token).
-enum SessionShortID {
-    static func make(_ tokenHash: [UInt8]) -> String { Hex.encode(Array(tokenHash.prefix(4))) }
-}
-
-/// One `sessions` row joined with its user, read by column name.
-struct SessionRow {
-    static let columns = """
-        sessions.id AS session_id, sessions.created_at AS session_created_at,
-        sessions.expires_at AS session_expires_at, sessions.last_used_at AS session_last_used_at,
-        sessions.revoked_at AS session_revoked_at, sessions.previous_login_at AS session_previous_login_at,
-        sessions.label AS session_label, sessions.token_hash AS session_token_hash,
-        sessions.client_address AS session_client_address, sessions.client_agent AS session_client_agent
-        """
-
-    let stored: StoredSession
-
-    init(_ row: Row, idleTimeout: Duration) throws {
-        let account = try AccountRow(row)
-        var user = account.profile
-        // The card shows the sign-in before this session's own, which the session row remembers.
-        user.previousLoginAt = try row.optionalDate("session_previous_login_at")
-        stored = StoredSession(
-            session: try Self.session(row, idleTimeout: idleTimeout), user: user,
-            isRevoked: !(try row.isNull("session_revoked_at")),
-            isUserDisabled: account.isDisabled, passwordChangeRequired: account.passwordChangeRequired)
-    }
-
-    /// The session columns of `row`, under `idleTimeout`.
-    static func session(_ row: Row, idleTimeout: Duration) throws -> SessionInfo {
-        SessionInfo(
-            id: try row.int64("session_id"), createdAt: try row.date("session_created_at"),
-            expiresAt: try row.date("session_expires_at"), lastUsedAt: try row.date("session_last_used_at"),
-            idleTimeout: idleTimeout, label: try row.optionalString("session_label"),
-            shortID: SessionShortID.make(try row.bytes("session_token_hash")),
-            address: try row.optionalString("session_client_address"),
-            userAgent: try row.optionalString("session_client_agent"))
-    }
-}
-
 /// Session queries on the shared `DatabaseWorker`, by token hash only, inside the caller's transaction.
 /// The sessions it reads carry the policy's idle timeout, so each answers its own end.
 struct SessionStore: Sendable {

@@ -26,19 +26,3 @@ package struct SessionToken: Sendable, Hashable, CustomStringConvertible, Custom
     package var description: String { Self.prefix + "…(redacted)" }
     package var debugDescription: String { description }
 }
-
-/// Makes new session tokens.
-package protocol SessionTokenGenerating: Sendable {
-    /// A new, unguessable token.
-    func makeToken() -> SessionToken
-}
-
-/// Tokens from 32 bytes of libsodium's `randombytes_buf`.
-package struct RandomSessionTokens: SessionTokenGenerating {
-    /// A generator over the system's CSPRNG.
-    package init() {}
-
-    package func makeToken() -> SessionToken {
-        SessionToken(SessionToken.prefix + Base64.urlSafe(RandomBytes.make(32)))!
-    }
-}
