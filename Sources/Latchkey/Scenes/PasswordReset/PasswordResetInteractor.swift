@@ -133,8 +133,15 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
     }
 
     private enum Refusal: Error {
-        case invalid, throttled
-        var response: PasswordReset.Complete.Response { self == .invalid ? .invalidCode : .throttled }
+        case invalid
+        case throttled(Duration)
+
+        var response: PasswordReset.Complete.Response {
+            switch self {
+            case .invalid: .invalidCode
+            case .throttled(let wait): .throttled(retryAfter: wait)
+            }
+        }
     }
 
     /// Finds the account and its live code, counts the attempt in the throttle, and compares the
@@ -164,7 +171,7 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
                 }
             let key = try workers.throttle.key(for: typedName, account: account)
             guard let reservation = try workers.throttle.reserve(key, now: now, in: db) else {
-                return .failure(.throttled)
+                return .failure(.throttled(try workers.throttle.lockRemaining(key, now: now, in: db) ?? .zero))
             }
             let matches: Bool
             switch (proof, stored, account) {
