@@ -47,9 +47,8 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
     public let message: String
     /// What kind of failure it is, so each display reacts in its own way (the CLI's exit status).
     package let kind: FailureKind
-    /// How long to wait before trying again, when the failure knows: for a throttled sign-in,
-    /// registration or password reset, the time its lock has left (a server sends it as
-    /// Retry-After). Not part of the JSON error object.
+    /// How long to wait before trying again, when the failure knows: for `throttled`, the time the
+    /// lock has left (a server sends it as Retry-After). Not part of the JSON error object.
     public let retryAfter: Duration?
 
     /// An error with its code and message.
@@ -137,13 +136,11 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
         message: "A new password is required: change the password first.", kind: .notAuthenticated,
         code: .passwordChangeRequired)
 
-    /// The one wording for a throttled name, whether or not it exists.
-    package static let throttled = LatchkeyError(
-        message: "Too many attempts. Try again later.", kind: .notAuthenticated, code: .throttled)
-
-    /// The same, with the time the lock has left.
+    /// The one wording for a throttled name, whether or not it exists, with the time its lock has left.
     package static func throttled(retryAfter: Duration) -> LatchkeyError {
-        LatchkeyError(message: throttled.message, kind: .notAuthenticated, code: .throttled, retryAfter: retryAfter)
+        LatchkeyError(
+            message: "Too many attempts. Try again later.", kind: .notAuthenticated, code: .throttled,
+            retryAfter: retryAfter)
     }
 
     /// The wording for a refused session: the one helper every presenter uses.

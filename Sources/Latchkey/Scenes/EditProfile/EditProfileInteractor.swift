@@ -209,7 +209,7 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
         guard let account else { return .invalidCode }
         let user = account.profile
         guard let reservation = try workers.throttle.reserve(user.username, now: now, in: db) else {
-            return .throttled
+            return .throttled(retryAfter: try workers.throttle.lockRemaining(user.username, now: now, in: db) ?? .zero)
         }
         let matches: Bool
         switch (proof, stored) {

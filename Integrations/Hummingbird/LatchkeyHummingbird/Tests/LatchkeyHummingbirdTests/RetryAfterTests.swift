@@ -36,4 +36,21 @@ import Testing
             #expect(later.headers[.retryAfter] == String(policy.lockoutDuration.components.seconds - 100))
         }
     }
+
+    @Test("a password change refused by the lock says how long the lock has left")
+    func aRefusedPasswordChangeSaysTheLocksRemainingTime() async throws {
+        let (time, policy) = (self.time, self.policy)
+        try await server.test { client in
+            let token = try await client.signedIn()
+            let wrong = #"{"current": "wrong wrong wrong", "new": "another fine passphrase"}"#
+            for _ in 0..<policy.maximumFailedLogins {
+                let refused = try await client.send(.post, "/v1/password", wrong, token: token)
+                #expect(try errorCode(refused) == "invalid_credentials")
+            }
+            time.advance(by: .seconds(30))
+            let locked = try await client.send(.post, "/v1/password", wrong, token: token)
+            #expect(locked.status == .tooManyRequests)
+            #expect(locked.headers[.retryAfter] == String(policy.lockoutDuration.components.seconds - 30))
+        }
+    }
 }
