@@ -24,7 +24,8 @@ struct TestServer {
         delivery: any MessageDelivery = NoDelivery(), time: ManualTime? = nil
     ) throws {
         let hasher = hasher ?? Argon2idHasher(parameters: .cheapestForTests)
-        // A clock the test moves is the test support's (the workers' clock is package access).
+        // A clock the test moves comes through the test support (the workers' clock is package
+        // access), without a delivery.
         let workers =
             if let time {
                 try Seeds.workers(time: time, hasher: hasher, policy: policy)
