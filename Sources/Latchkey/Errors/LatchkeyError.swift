@@ -47,6 +47,9 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
     public let message: String
     /// What kind of failure it is, so each display reacts in its own way (the CLI's exit status).
     package let kind: FailureKind
+    /// How long to wait before trying again, when the failure knows: for `throttled`, the time the
+    /// lock has left (a server sends it as Retry-After). Not part of the JSON error object.
+    public let retryAfter: Duration?
 
     /// An error with its code and message.
     public init(code: Code, message: String) {
@@ -54,10 +57,11 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
     }
 
     /// A presenter's failure: its message and kind, and a code more precise than the kind's when given.
-    package init(message: String, kind: FailureKind, code: Code? = nil) {
+    package init(message: String, kind: FailureKind, code: Code? = nil, retryAfter: Duration? = nil) {
         self.code = code ?? Self.code(of: kind)
         self.message = message
         self.kind = kind
+        self.retryAfter = retryAfter
     }
 
     public var description: String { "\(code.rawValue): \(message)" }
@@ -132,9 +136,12 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
         message: "A new password is required: change the password first.", kind: .notAuthenticated,
         code: .passwordChangeRequired)
 
-    /// The one wording for a throttled name, whether or not it exists.
-    package static let throttled = LatchkeyError(
-        message: "Too many attempts. Try again later.", kind: .notAuthenticated, code: .throttled)
+    /// The one wording for a throttled name, whether or not it exists, with the time its lock has left.
+    package static func throttled(retryAfter: Duration) -> LatchkeyError {
+        LatchkeyError(
+            message: "Too many attempts. Try again later.", kind: .notAuthenticated, code: .throttled,
+            retryAfter: retryAfter)
+    }
 
     /// The wording for a refused session: the one helper every presenter uses.
     package static func session(_ problem: SessionProblem) -> LatchkeyError {

@@ -35,7 +35,7 @@ import Testing
         let login = LoginPresentationLogicSpy()
         LoginInteractor(presenter: login, workers: workers).login(
             request: .init(username: "alice", password: Seeds.password))
-        if name == "alice" { #expect(login.responses == [.throttled]) }
+        if name == "alice" { #expect(login.responses == [.throttled(retryAfter: .seconds(15 * 60))]) }
     }
 
     @Test func aSignInVerifiedWithThePasswordAChangeReplacedOpensNoSession() throws {

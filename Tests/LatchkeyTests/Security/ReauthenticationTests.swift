@@ -109,7 +109,7 @@ import Testing
             _ = passwd(to: "short")
             _ = change(.enroll(password: Seeds.password))
         }
-        #expect(signIn() == .throttled)
+        #expect(signIn() == .throttled(retryAfter: .seconds(15 * 60)))
     }
 
     @Test func aCompleteSignInEndsTheRun() throws {
@@ -150,6 +150,7 @@ import Testing
         for _ in 0..<limit { interactor.completeLogin(request: .init(challenge: challenge, code: "000000")) }
         let left = try workers.database.read { db in try workers.factors.challenge(hash: challenge.hash, in: db) }
         #expect(left == nil, "the challenge outlived \(limit) wrong codes")
-        #expect(spy.responses.allSatisfy { $0 == .invalidCredentials || $0 == .throttled })
+        #expect(
+            spy.responses.allSatisfy { $0 == .invalidCredentials || $0 == .throttled(retryAfter: .seconds(15 * 60)) })
     }
 }

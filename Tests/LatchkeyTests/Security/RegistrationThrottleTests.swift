@@ -34,7 +34,7 @@ import Testing
     @Test func anAddressRegistersThePolicysNumberThenNothingUntilTheWindowEnds() throws {
         for index in 0..<3 { #expect(try register("user\(index)", from: "203.0.113.7")?.registered != nil) }
         let hashed = hashes()
-        #expect(try register("user3", from: "203.0.113.7") == .rejected(.throttled))
+        #expect(try register("user3", from: "203.0.113.7") == .rejected(.throttled(retryAfter: .seconds(3600))))
         #expect(hashes() == hashed, "a refused registration computed a hash")
         #expect(try register("user4", from: "198.51.100.1")?.registered != nil, "another address was limited")
         #expect(try register("user5", from: nil)?.registered != nil, "the operator's command was limited")
@@ -48,7 +48,7 @@ import Testing
             LoginInteractor(presenter: LoginPresentationLogicSpy(), workers: workers, client: client).login(
                 request: .init(username: "nobody\(index)", password: Seeds.otherPassword))
         }
-        #expect(try register("late", from: "203.0.113.8") == .rejected(.throttled))
+        #expect(try register("late", from: "203.0.113.8") == .rejected(.throttled(retryAfter: .seconds(3600))))
     }
 
     @Test func registrationsRacingFromOneAddressNeverPassTheLimit() throws {
@@ -61,12 +61,13 @@ import Testing
     }
 
     @Test func theRefusalIsThrottledWithItsOwnWording() {
-        let viewModel = Presented.registration(.rejected(.throttled))
+        let viewModel = Presented.registration(.rejected(.throttled(retryAfter: .seconds(3600))))
         guard case .failure(let failure) = viewModel else {
             Issue.record("not a failure: \(viewModel)")
             return
         }
         #expect(failure.code == .throttled)
+        #expect(failure.retryAfter == .seconds(3600))
         #expect(failure.kind == .notAuthenticated)
     }
 }

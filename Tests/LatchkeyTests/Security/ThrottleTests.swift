@@ -22,22 +22,27 @@ import Testing
     }
 
     private static let invalid = Login.Authenticate.ViewModel.failure(.invalidCredentials)
-    private static let throttled = Login.Authenticate.ViewModel.failure(
-        LatchkeyError(message: "Too many attempts. Try again later.", kind: .notAuthenticated, code: .throttled))
+    /// The refusal, saying how long the lock has left (`seconds`).
+    private static func throttled(_ seconds: Int64 = 15 * 60) -> Login.Authenticate.ViewModel {
+        .failure(
+            LatchkeyError(
+                message: "Too many attempts. Try again later.", kind: .notAuthenticated, code: .throttled,
+                retryAfter: .seconds(seconds)))
+    }
 
     @Test(arguments: ["alice", "nobody-by-this-name"])
     func fiveFailuresLockTheNameAndTheRefusalReadsTheSameWhetherOrNotItExists(_ name: String) {
         for _ in 0..<5 { #expect(login(name, Seeds.otherPassword) == Self.invalid) }
         hasher.reset()
-        #expect(login(name, Seeds.otherPassword) == Self.throttled)
+        #expect(login(name, Seeds.otherPassword) == Self.throttled())
         // Even the right password is refused, and it is not even checked.
-        #expect(login(name, Seeds.password) == Self.throttled)
+        #expect(login(name, Seeds.password) == Self.throttled())
         #expect(hasher.calls == [])
     }
 
     @Test func theLockIsPerUsernameAndCaseInsensitive() {
         for _ in 0..<5 { _ = login("ALICE", Seeds.otherPassword) }
-        #expect(login("alice", Seeds.password) == Self.throttled)
+        #expect(login("alice", Seeds.password) == Self.throttled())
         #expect(login("nobody", Seeds.password) == Self.invalid)
     }
 
@@ -52,7 +57,7 @@ import Testing
     @Test func theLockEndsAfterFifteenMinutes() throws {
         for _ in 0..<5 { _ = login("alice", Seeds.otherPassword) }
         time.advance(by: .seconds(14 * 60 + 59))
-        #expect(login("alice", Seeds.password) == Self.throttled)
+        #expect(login("alice", Seeds.password) == Self.throttled(1))
         time.advance(by: .seconds(1))
         _ = try #require((login("alice", Seeds.password))?.shown, "still locked after fifteen minutes")
     }
@@ -81,7 +86,7 @@ import Testing
         let spy = LoginPresentationLogicSpy()
         LoginInteractor(presenter: spy, workers: second).login(
             request: .init(username: "alice", password: Seeds.password))
-        #expect(spy.responses == [.throttled])
+        #expect(spy.responses == [.throttled(retryAfter: .seconds(15 * 60))])
     }
 
     @Test func everyNumberComesFromThePolicy() throws {
@@ -91,7 +96,7 @@ import Testing
         let spy = LoginPresentationLogicSpy()
         let interactor = LoginInteractor(presenter: spy, workers: strict)
         for _ in 0..<3 { interactor.login(request: .init(username: "alice", password: Seeds.otherPassword)) }
-        #expect(spy.responses == [.invalidCredentials, .invalidCredentials, .throttled])
+        #expect(spy.responses == [.invalidCredentials, .invalidCredentials, .throttled(retryAfter: .seconds(60))])
         time.advance(by: .seconds(60))
         interactor.login(request: .init(username: "alice", password: Seeds.password))
         _ = try #require((spy.responses.last)?.signedIn, "lock outlived the policy's duration")

@@ -30,7 +30,8 @@ package enum ChangePassword {
             case sessionRefused(SessionProblem)
             /// The current password was wrong.
             case invalidCredentials
-            case throttled
+            /// Refused by the throttle, for as long as the lock has left.
+            case throttled(retryAfter: Duration)
             case rejected(PasswordRejection)
             case unavailable(ServiceProblem)
         }

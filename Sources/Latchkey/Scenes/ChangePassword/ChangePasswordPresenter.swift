@@ -14,7 +14,7 @@ package final class ChangePasswordPresenter: ScenePresenter<any ChangePasswordDi
         case .sessionRefused(let problem): .failure(.session(problem))
         case .invalidCredentials:
             .failure(LatchkeyError(message: "The current password is wrong.", kind: .notAuthenticated))
-        case .throttled: .failure(.throttled)
+        case .throttled(let wait): .failure(.throttled(retryAfter: wait))
         case .rejected(let rejection):
             .failure(
                 LatchkeyError(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))

@@ -209,7 +209,7 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
         guard let account else { return .invalidCode }
         let user = account.profile
         guard let reservation = try throttle.reserve(user.username, now: now, in: db) else {
-            return .throttled
+            return .throttled(retryAfter: try throttle.lockRemaining(user.username, now: now, in: db) ?? .zero)
         }
         let matches: Bool
         switch (proof, stored) {

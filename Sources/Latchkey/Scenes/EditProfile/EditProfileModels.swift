@@ -46,7 +46,8 @@ package enum EditProfile {
             case updated(UserProfile, pendingEmail: String?)
             case rejected(Failure)
             case invalidCredentials
-            case throttled
+            /// Refused by the throttle, for as long as the lock has left.
+            case throttled(retryAfter: Duration)
             case sessionRefused(SessionProblem)
             case unavailable(ServiceProblem)
         }
@@ -105,7 +106,8 @@ package enum EditProfile {
             case verified(username: String, address: String)
             /// Wrong, used, replaced, expired or another user's code: one answer for all.
             case invalidCode
-            case throttled
+            /// Refused by the throttle, for as long as the lock has left.
+            case throttled(retryAfter: Duration)
             /// Another account verified the address first.
             case emailTaken
             case sessionRefused(SessionProblem)

@@ -24,7 +24,7 @@ package final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayL
         case .updated(let user, let pending): .success(Principal(user, pendingEmail: pending))
         case .rejected(let failure): .failure(viewModel(for: failure))
         case .invalidCredentials: .failure(LatchkeyError(message: "Wrong password.", kind: .notAuthenticated))
-        case .throttled: .failure(.throttled)
+        case .throttled(let wait): .failure(.throttled(retryAfter: wait))
         case .sessionRefused(let problem): .failure(.session(problem))
         case .unavailable(let problem): .failure(.unavailable(problem))
         }
@@ -62,7 +62,7 @@ package final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayL
         switch response {
         case .verified(_, let address): .success(address)
         case .invalidCode: .failure(invalidCode)
-        case .throttled: .failure(.throttled)
+        case .throttled(let wait): .failure(.throttled(retryAfter: wait))
         case .emailTaken:
             .failure(
                 LatchkeyError(

@@ -43,10 +43,11 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
             let key = try throttle.key(for: request.username, account: account)
             let reservation = try reauthentication.reserve(
                 key, userID: account?.profile.id, failure: .loginFailed, now: now, in: db)
-            return (account: account, key: key, reservation: reservation)
+            let wait = reservation == nil ? try throttle.lockRemaining(key, now: now, in: db) : nil
+            return (account: account, key: key, reservation: reservation, wait: wait)
         }
         // Refused without checking the password, in the same words for every name.
-        guard let reservation = attempt.reservation else { return .throttled }
+        guard let reservation = attempt.reservation else { return .throttled(retryAfter: attempt.wait ?? .zero) }
         // Always one full verify: against the real hash, or only the dummy at current parameters
         // when the answer is no whatever the password (a disabled account's hash is never computed).
         let account = attempt.account
@@ -119,7 +120,10 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
                     guard
                         let reservation = try reauthentication.reserve(
                             key, userID: pending.userID, failure: .loginFailed, now: now, in: db)
-                    else { return .throttled }
+                    else {
+                        return .throttled(
+                            retryAfter: try throttle.lockRemaining(key, now: now, in: db) ?? .zero)
+                    }
                     // The password verified at the first step must still be in force.
                     guard account.passwordHash == pending.verifiedHash, !account.isDisabled else {
                         try workers.factors.deleteChallenge(hash: hash, in: db)

@@ -28,8 +28,9 @@ package enum Login {
             case invalidLabel
             /// Wrong password, unknown or disabled user: deliberately one case.
             case invalidCredentials
-            /// Too many failures for this username: refused without checking the password.
-            case throttled
+            /// Too many failures for this username: refused without checking the password, for
+            /// as long as the lock has left.
+            case throttled(retryAfter: Duration)
             case unavailable(ServiceProblem)
         }
 

@@ -15,7 +15,7 @@ package final class LoginPresenter: ScenePresenter<any LoginDisplayLogic>, Login
         case .secondFactorRequired(let challenge): .success(SignInResult(challenge: challenge))
         case .invalidLabel: .failure(LatchkeyError(message: FieldText.invalidLabel, kind: .invalidInput))
         case .invalidCredentials: .failure(.invalidCredentials)
-        case .throttled: .failure(.throttled)
+        case .throttled(let wait): .failure(.throttled(retryAfter: wait))
         case .unavailable(let problem): .failure(.unavailable(problem))
         }
     }

@@ -134,8 +134,15 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
     }
 
     private enum Refusal: Error {
-        case invalid, throttled
-        var response: PasswordReset.Complete.Response { self == .invalid ? .invalidCode : .throttled }
+        case invalid
+        case throttled(Duration)
+
+        var response: PasswordReset.Complete.Response {
+            switch self {
+            case .invalid: .invalidCode
+            case .throttled(let wait): .throttled(retryAfter: wait)
+            }
+        }
     }
 
     /// Finds the account and its live code, counts the attempt in the throttle, and compares the
@@ -165,7 +172,7 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
                 }
             let key = try throttle.key(for: typedName, account: account)
             guard let reservation = try throttle.reserve(key, now: now, in: db) else {
-                return .failure(.throttled)
+                return .failure(.throttled(try throttle.lockRemaining(key, now: now, in: db) ?? .zero))
             }
             let matches: Bool
             switch (proof, stored, account) {

@@ -81,7 +81,8 @@ package enum PasswordReset {
             case reset(username: String, sessionsEnded: Int, accessTokensRevoked: Int = 0)
             /// Wrong, used, replaced, expired or another user's code: one answer for all.
             case invalidCode
-            case throttled
+            /// Too many failures for the name, for as long as its lock has left.
+            case throttled(retryAfter: Duration)
             case rejected(PasswordRejection)
             case unavailable(ServiceProblem)
         }

@@ -44,7 +44,7 @@ package final class PasswordResetPresenter: ScenePresenter<any PasswordResetDisp
                 .failure(
                     LatchkeyError(
                         message: "Invalid or expired reset code.", kind: .notAuthenticated, code: .invalidCredentials))
-            case .throttled: .failure(.throttled)
+            case .throttled(let wait): .failure(.throttled(retryAfter: wait))
             case .rejected(let rejection):
                 .failure(
                     LatchkeyError(message: PasswordText.explain(rejection), kind: .invalidInput, code: .weakPassword))

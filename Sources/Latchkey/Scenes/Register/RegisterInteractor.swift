@@ -10,9 +10,11 @@ package final class RegisterInteractor: SceneInteractor<any RegisterPresentation
                     let fields = try validate(request)
                     // Counted before the hash, so a flood from one address costs one cheap write each.
                     let now = workers.time.now()
-                    guard
-                        try workers.database.write({ db in try throttle.reserveRegistration(now: now, in: db) })
-                    else { return .rejected(.throttled) }
+                    let refused = try workers.database.write { db -> Duration? in
+                        try throttle.reserveRegistration(now: now, in: db)
+                            ? nil : try throttle.registrationLockRemaining(now: now, in: db) ?? .zero
+                    }
+                    if let refused { return .rejected(.throttled(retryAfter: refused)) }
                     // Slow, so outside any transaction; the unique index decides who gets the name.
                     return .registered(try store(fields, hash: try workers.hasher.hash(fields.password)))
                 } catch let failure as Register.CreateAccount.Failure {

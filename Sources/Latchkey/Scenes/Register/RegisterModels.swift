@@ -39,8 +39,8 @@ package enum Register {
             case invalidDisplayName
             case passwordRejected(PasswordRejection)
             /// The client's address registered too many accounts lately (or is blocked for failed
-            /// sign-ins); nothing was hashed or stored.
-            case throttled
+            /// sign-ins), for as long as its lock has left; nothing was hashed or stored.
+            case throttled(retryAfter: Duration)
         }
 
         /// What every display shows: the new account (no session: sign in next), or the

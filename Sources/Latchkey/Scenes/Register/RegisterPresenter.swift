@@ -7,10 +7,11 @@ package final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>,
     private static func viewModel(for response: Register.CreateAccount.Response) -> Register.CreateAccount.ViewModel {
         switch response {
         case .registered(let user): .success(Principal(user, session: nil))
-        case .rejected(.throttled):
+        case .rejected(.throttled(let wait)):
             .failure(
                 LatchkeyError(
-                    message: message(for: .throttled), kind: .notAuthenticated, code: code(for: .throttled)))
+                    message: message(for: .throttled(retryAfter: wait)), kind: .notAuthenticated, code: .throttled,
+                    retryAfter: wait))
         case .rejected(let failure):
             .failure(LatchkeyError(message: message(for: failure), kind: .invalidInput, code: code(for: failure)))
         case .unavailable(let problem):

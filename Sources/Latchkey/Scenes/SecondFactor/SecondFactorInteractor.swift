@@ -35,7 +35,10 @@ package final class SecondFactorInteractor: SceneInteractor<any SecondFactorPres
                 guard
                     let reservation = try reauthentication.reserve(
                         user.username, userID: user.id, failure: .loginFailed, now: now, in: db)
-                else { return .throttled }
+                else {
+                    return .throttled(
+                        retryAfter: try throttle.lockRemaining(user.username, now: now, in: db) ?? .zero)
+                }
                 guard try workers.verifier.checkTOTP(code, userID: user.id, factor: factor, now: now, in: db) else {
                     try audit.record(.codeFailed, usernameKey: user.username, userID: user.id, now: now, in: db)
                     return .invalidCredentials

@@ -32,7 +32,8 @@ package enum SecondFactor {
             case notOn
             /// A wrong password or code (one answer for both, like sign-in).
             case invalidCredentials
-            case throttled
+            /// Refused by the throttle, for as long as the lock has left.
+            case throttled(retryAfter: Duration)
             case sessionRefused(SessionProblem)
             case unavailable(ServiceProblem)
         }

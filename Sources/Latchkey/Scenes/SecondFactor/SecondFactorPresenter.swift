@@ -18,7 +18,7 @@ package final class SecondFactorPresenter: ScenePresenter<any SecondFactorDispla
             .failure(LatchkeyError(message: "There is no second factor to do this with.", kind: .invalidInput))
         case .invalidCredentials:
             .failure(LatchkeyError(message: "Wrong password or code.", kind: .notAuthenticated))
-        case .throttled: .failure(.throttled)
+        case .throttled(let wait): .failure(.throttled(retryAfter: wait))
         case .sessionRefused(let problem): .failure(.session(problem))
         case .unavailable(let problem): .failure(.unavailable(problem))
         }

@@ -108,6 +108,30 @@ struct LoginThrottle: Sendable {
         return ThrottleReservation(key: nameKey, counts: counts)
     }
 
+    /// The time until `nameKey` can be tried again: the longest lock left on its rows (nil when none
+    /// is locked). Read in the transaction that found it locked, for the refusal to say.
+    func lockRemaining(_ nameKey: String, now: Date, in db: Database) throws -> Duration? {
+        try remaining(ofLocks: try rows(for: nameKey).map(\.key), now: now, in: db)
+    }
+
+    /// The time until the client's address may register again (nil when it is not refused).
+    func registrationLockRemaining(now: Date, in db: Database) throws -> Duration? {
+        guard let network = client?.network else { return nil }
+        let address = try digest("address", network)
+        return try remaining(ofLocks: ["register:" + address, "address:" + address], now: now, in: db)
+    }
+
+    /// The longest lock left among the rows `keys`.
+    private func remaining(ofLocks keys: [String], now: Date, in db: Database) throws -> Duration? {
+        let marks = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+        let locks = try db.query(
+            "SELECT locked_until FROM login_throttle WHERE throttle_key IN (\(marks))", keys
+        ) { row in try row.optionalDate("locked_until")?.databaseSeconds }
+        let until = locks.compactMap { $0 }.max() ?? 0
+        let now = now.databaseSeconds
+        return until > now ? .seconds(until - now) : nil
+    }
+
     /// Counts one registration from the client's address before its hash is computed; false (and
     /// nothing counted) while the address has used up its registrations or is blocked for failed
     /// sign-ins. A client with no address (a command on this machine) is not limited.

@@ -124,10 +124,11 @@ struct Reauthentication: Sendable {
             let reservation = try reserve(key, userID: found.user.id, failure: failure, now: now, in: db)
             return (
                 user: found.user, hash: account.passwordHash, imported: account.importedScheme != nil,
-                reservation: reservation
+                reservation: reservation,
+                wait: reservation == nil ? try throttle.lockRemaining(key, now: now, in: db) : nil
             )
         }
-        guard let reservation = reserved.reservation else { return .throttled }
+        guard let reservation = reserved.reservation else { return .throttled(retryAfter: reserved.wait ?? .zero) }
         guard let verified = verify(password, against: reserved.hash, imported: reserved.imported) else {
             try recordFailure(failure, key: reservation.key, userID: reserved.user.id, now: now)
             return .invalidCredentials
@@ -170,7 +171,8 @@ struct Reauthentication: Sendable {
 /// A scene's Response that can answer a refused re-authentication.
 protocol ReauthenticationAnswer: Sendable {
     static var invalidCredentials: Self { get }
-    static var throttled: Self { get }
+    /// Refused by the throttle, for as long as the lock has left.
+    static func throttled(retryAfter: Duration) -> Self
 }
 
 extension ChangePassword.Update.Response: ReauthenticationAnswer {}

@@ -89,7 +89,7 @@ import Testing
 
     @Test func unlockingClearsTheThrottleOfTheName() throws {
         for _ in 0..<5 { _ = login(Seeds.otherPassword) }
-        #expect(login() == .throttled)
+        #expect(login() == .throttled(retryAfter: .seconds(15 * 60)))
         interactor.showUser(request: .init(username: "alice"))
         guard case .account(let account, _, _, _) = try #require(spy.shown.last) else {
             throw Seeds.SeedError.notSignedIn

@@ -148,7 +148,7 @@ import Testing
         let (app, _) = try turnOn()
         time.advance(by: .seconds(30))
         for _ in 0..<5 { #expect(try complete("000000") == .invalidCredentials) }
-        #expect(login().0 == .throttled)
+        #expect(login().0 == .throttled(retryAfter: .seconds(15 * 60)))
         _ = app
     }
 

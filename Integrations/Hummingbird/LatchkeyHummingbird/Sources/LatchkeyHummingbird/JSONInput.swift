@@ -4,7 +4,7 @@ import Latchkey
 import NIOCore
 
 /// A request's JSON object, read strictly: a bounded body, an object at the top, only the fields a
-/// route names, each of its type. Anything else is a 400 (or 413) with the one error object.
+/// route names, each of its type. Anything else is a 400 (or 413, 415) with the one error object.
 struct JSONInput {
     private let fields: [String: Value]
 
@@ -34,79 +34,72 @@ struct JSONInput {
         }
     }
 
-    /// A refused input, already worded as the response.
-    struct Refusal: Error {
-        let response: Response
-    }
-
     /// Reads the body of `request` (at most `limit` bytes) as an object with only `allowed` keys.
     /// The body must be declared `application/json`: a browser sends that cross-site only after a
     /// CORS preflight, which Latchkey never grants, so a page elsewhere cannot post a form or a
     /// `text/plain` body to these routes.
-    static func read(_ request: Request, allowed: Set<String>, limit: Int) async throws(Refusal) -> JSONInput {
+    static func read(_ request: Request, allowed: Set<String>, limit: Int) async throws(ErrorResponse) -> JSONInput {
         guard isJSON(request.headers[.contentType]) else {
-            throw Refusal(
-                response: ErrorResponse.badRequest(
-                    "Send the body as JSON, with Content-Type: application/json.", status: .unsupportedMediaType))
+            throw ErrorResponse.badRequest(
+                "Send the body as JSON, with Content-Type: application/json.", status: .unsupportedMediaType)
         }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: limit)
         } catch {
-            throw Refusal(
-                response: ErrorResponse.badRequest(
-                    "The request body is larger than \(limit / 1024) KiB.", status: .contentTooLarge))
+            throw ErrorResponse.badRequest(
+                "The request body is larger than \(limit / 1024) KiB.", status: .contentTooLarge)
         }
         let fields: [String: Value]
         do {
             fields = try JSONDecoder().decode([String: Value].self, from: Data(buffer.readableBytesView))
         } catch {
-            throw Refusal(response: ErrorResponse.badRequest("The request body is not a JSON object."))
+            throw ErrorResponse.badRequest("The request body is not a JSON object.")
         }
         if let unknown = fields.keys.filter({ !allowed.contains($0) }).sorted().first {
-            throw Refusal(response: ErrorResponse.badRequest("Unknown field \(Self.quoted(unknown))."))
+            throw ErrorResponse.badRequest("Unknown field \(Self.quoted(unknown)).")
         }
         return JSONInput(fields: fields)
     }
 
     /// The text of `key`; nil when absent or null, a refusal when it is of another type.
-    func string(_ key: String) throws(Refusal) -> String? {
+    func string(_ key: String) throws(ErrorResponse) -> String? {
         switch fields[key] {
         case nil, .null?: return nil
         case .string(let text)?: return text
-        default: throw Refusal(response: ErrorResponse.badRequest("The field \(key) must be a string."))
+        default: throw ErrorResponse.badRequest("The field \(key) must be a string.")
         }
     }
 
     /// The text of `key`, which must be there.
-    func required(_ key: String) throws(Refusal) -> String {
+    func required(_ key: String) throws(ErrorResponse) -> String {
         guard let text = try string(key) else {
-            throw Refusal(response: ErrorResponse.badRequest("The field \(key) is required."))
+            throw ErrorResponse.badRequest("The field \(key) is required.")
         }
         return text
     }
 
     /// A profile field's change: absent keeps it, null or "" removes it, a string sets it.
-    func change(_ key: String) throws(Refusal) -> ProfileFieldChange {
+    func change(_ key: String) throws(ErrorResponse) -> ProfileFieldChange {
         switch fields[key] {
         case nil: return .keep
         case .null?: return .remove
         case .string(let text)?: return text.isEmpty ? .remove : .set(text)
-        default: throw Refusal(response: ErrorResponse.badRequest("The field \(key) must be a string or null."))
+        default: throw ErrorResponse.badRequest("The field \(key) must be a string or null.")
         }
     }
 
     /// The strings of `key`, an array of strings (empty when absent).
-    func strings(_ key: String) throws(Refusal) -> [String] {
+    func strings(_ key: String) throws(ErrorResponse) -> [String] {
         switch fields[key] {
         case nil, .null?: return []
         case .strings(let values)?: return values
-        default: throw Refusal(response: ErrorResponse.badRequest("The field \(key) must be an array of strings."))
+        default: throw ErrorResponse.badRequest("The field \(key) must be an array of strings.")
         }
     }
 
     /// The truth of `key`, or `absent` when it is absent or null (a choice whose default is true).
-    func bool(_ key: String, absent: Bool) throws(Refusal) -> Bool {
+    func bool(_ key: String, absent: Bool) throws(ErrorResponse) -> Bool {
         switch fields[key] {
         case nil, .null?: absent
         default: try bool(key)
@@ -114,11 +107,11 @@ struct JSONInput {
     }
 
     /// The truth of `key` (false when absent).
-    func bool(_ key: String) throws(Refusal) -> Bool {
+    func bool(_ key: String) throws(ErrorResponse) -> Bool {
         switch fields[key] {
         case nil, .null?: return false
         case .bool(let value)?: return value
-        default: throw Refusal(response: ErrorResponse.badRequest("The field \(key) must be true or false."))
+        default: throw ErrorResponse.badRequest("The field \(key) must be true or false.")
         }
     }
 

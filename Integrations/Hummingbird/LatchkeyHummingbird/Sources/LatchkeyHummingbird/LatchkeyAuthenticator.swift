@@ -34,7 +34,7 @@ public struct LatchkeyAuthenticator<Context: LatchkeyRequestContextProtocol>: Ro
                     try await service.authenticate(token: credentials.token, client: client)
                 }
         } catch {
-            return ErrorResponse.response(error)
+            return try error.response(from: request, context: context)
         }
         return try await next(request, context)
     }

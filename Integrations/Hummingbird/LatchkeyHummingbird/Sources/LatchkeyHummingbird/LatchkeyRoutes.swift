@@ -24,166 +24,145 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         resolver = ClientResolver(trusted: options.trustedProxies, header: options.forwardedHeader)
     }
 
-    /// Adds every route to `router`.
+    /// Adds every route to `router`, in a group whose middleware turns whatever a route throws into
+    /// the one error object (and counts throttled and overloaded answers).
     public func add(to router: Router<Context>) {
-        router.get("/health") { _, _ in JSONResponse.make(["status": "ok"]) }
-        router.get("/ready") { _, _ in
+        let routes = router.group().add(middleware: LatchkeyErrorMiddleware<Context>(metrics: metrics))
+        routes.get("/health") { _, _ in JSONField("status", "ok") }
+        routes.get("/ready") { _, _ in
             do throws(LatchkeyError) {
                 try await service.checkReady()
-                return JSONResponse.make(["status": "ready"])
+                return JSONField("status", "ready")
             } catch {
                 // Not ready, whatever the cause (a schema of another version is `storage`, a 500
                 // elsewhere): load balancers and orchestrators read 503 as "not now".
-                return ErrorResponse.response(error, status: .serviceUnavailable, retryAfter: 5)
+                throw ErrorResponse(error, status: .serviceUnavailable, retryAfter: 5)
             }
         }
-        router.get("/v1/auth") { request, context in await forwardAuth(request, context) }
+        routes.get("/v1/auth") { request, context in try await forwardAuth(request, context) }
         if let metrics {
-            router.get("/metrics") { _, _ in metrics.exposition(of: service) }
+            routes.get("/metrics") { _, _ in metrics.exposition(of: service) }
         }
-        addAccountRoutes(to: router)
-        addSessionRoutes(to: router)
-        addSecondFactorRoutes(to: router)
-        addAccessTokenRoutes(to: router)
-        addRecoveryRoutes(to: router)
-        LoginPage(routes: self).add(to: router)
+        addAccountRoutes(to: routes)
+        addSessionRoutes(to: routes)
+        addSecondFactorRoutes(to: routes)
+        addAccessTokenRoutes(to: routes)
+        addRecoveryRoutes(to: routes)
+        LoginPage(routes: self).add(to: routes)
     }
 
-    private func addAccountRoutes(to router: Router<Context>) {
+    private func addAccountRoutes(to router: RouterGroup<Context>) {
         router.post("/v1/register") { request, context in
-            await answer {
-                guard options.registration == .open else {
-                    throw LatchkeyError(
-                        code: .forbidden, message: "Registration is closed: an operator creates accounts here.")
-                }
-                let input = try await read(request, ["username", "password", "email", "phone", "display_name"])
-                let principal = try await service.register(
-                    username: try input.required("username"), password: try input.required("password"),
-                    email: try input.string("email"), phone: try input.string("phone"),
-                    displayName: try input.string("display_name"), client: try client(request, context))
-                return JSONResponse.make(Registered(registered: true, principal: principal), status: .created)
+            guard options.registration == .open else {
+                throw LatchkeyError(
+                    code: .forbidden, message: "Registration is closed: an operator creates accounts here.")
             }
+            let input = try await read(request, ["username", "password", "email", "phone", "display_name"])
+            let principal = try await service.register(
+                username: try input.required("username"), password: try input.required("password"),
+                email: try input.string("email"), phone: try input.string("phone"),
+                displayName: try input.string("display_name"), client: try client(request, context))
+            return EditedResponse(status: .created, response: Registered(registered: true, principal: principal))
         }
-        router.post("/v1/login") { request, context in
-            await answer { try await login(request, context) }
-        }
+        router.post("/v1/login") { request, context in try await login(request, context) }
         router.get("/v1/me") { request, context in
-            await answer {
-                let principal = try await service.authenticate(
-                    token: try token(request), client: try client(request, context))
-                return JSONResponse.make(principal)
-            }
+            try await service.authenticate(token: try token(request), client: try client(request, context))
         }
         router.post("/v1/password") { request, context in
-            await answer {
-                let credentials = try signedIn(request, unsafe: true)
-                let input = try await read(request, ["current", "new", "revoke_tokens"])
-                // The access tokens go with the old password unless the caller keeps them.
-                let changed = try await service.changePassword(
-                    token: credentials.token, current: try input.required("current"), new: try input.required("new"),
-                    revokeTokens: try input.bool("revoke_tokens", absent: true), client: try client(request, context))
-                return JSONResponse.make(PasswordChanged(changed: true, result: changed))
-            }
+            let credentials = try signedIn(request, unsafe: true)
+            let input = try await read(request, ["current", "new", "revoke_tokens"])
+            // The access tokens go with the old password unless the caller keeps them.
+            let changed = try await service.changePassword(
+                token: credentials.token, current: try input.required("current"), new: try input.required("new"),
+                revokeTokens: try input.bool("revoke_tokens", absent: true), client: try client(request, context))
+            return PasswordChanged(changed: true, result: changed)
         }
         router.get("/v1/history") { request, context in
-            await answer {
-                let limit = request.uri.queryParameters.get("limit").map { Int($0) }
-                guard limit != .some(nil) else {
-                    throw LatchkeyError(code: .invalidInput, message: "limit must be a number.")
-                }
-                let events = try await service.history(token: try token(request), limit: limit ?? nil)
-                return JSONResponse.make(["events": events])
+            let limit = request.uri.queryParameters.get("limit").map { Int($0) }
+            guard limit != .some(nil) else {
+                throw LatchkeyError(code: .invalidInput, message: "limit must be a number.")
             }
+            return JSONField("events", try await service.history(token: try token(request), limit: limit ?? nil))
         }
     }
 
-    private func addSessionRoutes(to router: Router<Context>) {
+    private func addSessionRoutes(to router: RouterGroup<Context>) {
         router.post("/v1/logout") { request, context in
-            await answer { try await logout(request, context, everywhere: false) }
+            try await logout(request, context, everywhere: false)
         }
         router.post("/v1/logout-all") { request, context in
-            await answer { try await logout(request, context, everywhere: true) }
+            try await logout(request, context, everywhere: true)
         }
         router.get("/v1/sessions") { request, context in
-            await answer { JSONResponse.make(["sessions": try await service.sessions(token: try token(request))]) }
+            JSONField("sessions", try await service.sessions(token: try token(request)))
         }
         router.delete("/v1/sessions/:id") { request, context in
-            await answer {
-                let credentials = try signedIn(request, unsafe: true)
-                let id = context.parameters.get("id") ?? ""
-                let current = try await service.revokeSession(
-                    token: credentials.token, id: id, client: try client(request, context))
-                var response = JSONResponse.make(SignedOut(signedOut: 1, current: current))
-                if current && credentials.viaCookie { response.setCookie(SessionCookie.clear(options: options)) }
-                return response
-            }
+            let credentials = try signedIn(request, unsafe: true)
+            let id = context.parameters.get("id") ?? ""
+            let current = try await service.revokeSession(
+                token: credentials.token, id: id, client: try client(request, context))
+            let cookie = current && credentials.viaCookie ? SessionCookie.clear(options: options) : nil
+            return SettingCookie(cookie, on: SignedOut(signedOut: 1, current: current))
         }
     }
 
-    private func addSecondFactorRoutes(to router: Router<Context>) {
-        let actions: [(String, Set<String>, @Sendable (JSONInput) throws(JSONInput.Refusal) -> SecondFactorAction)] = [
+    private func addSecondFactorRoutes(to router: RouterGroup<Context>) {
+        let actions: [(String, Set<String>, @Sendable (JSONInput) throws(ErrorResponse) -> SecondFactorAction)] = [
             (
                 "enroll", ["password"],
-                { input throws(JSONInput.Refusal) in .enroll(password: try input.required("password")) }
+                { input throws(ErrorResponse) in .enroll(password: try input.required("password")) }
             ),
-            ("confirm", ["code"], { input throws(JSONInput.Refusal) in .confirm(code: try input.required("code")) }),
+            ("confirm", ["code"], { input throws(ErrorResponse) in .confirm(code: try input.required("code")) }),
             (
                 "disable", ["password", "code"],
-                { input throws(JSONInput.Refusal) in
+                { input throws(ErrorResponse) in
                     .disable(password: try input.required("password"), code: try input.required("code"))
                 }
             ),
             (
                 "recovery-codes", ["password", "code"],
-                { input throws(JSONInput.Refusal) in
+                { input throws(ErrorResponse) in
                     .replaceRecoveryCodes(password: try input.required("password"), code: try input.required("code"))
                 }
             ),
         ]
         for (path, fields, action) in actions {
             router.post("/v1/second-factor/\(path)") { request, context in
-                await answer {
-                    let credentials = try signedIn(request, unsafe: true)
-                    let input = try await read(request, fields)
-                    return JSONResponse.make(
-                        try await service.secondFactor(
-                            token: credentials.token, try action(input), client: try client(request, context)))
-                }
+                let credentials = try signedIn(request, unsafe: true)
+                let input = try await read(request, fields)
+                return try await service.secondFactor(
+                    token: credentials.token, try action(input), client: try client(request, context))
             }
         }
     }
 
     /// Personal access tokens: made, listed and revoked through a session only (a token is refused
     /// by the service, saying why).
-    private func addAccessTokenRoutes(to router: Router<Context>) {
+    private func addAccessTokenRoutes(to router: RouterGroup<Context>) {
         router.get("/v1/tokens") { request, _ in
-            await answer { JSONResponse.make(["tokens": try await service.accessTokens(token: try token(request))]) }
+            JSONField("tokens", try await service.accessTokens(token: try token(request)))
         }
         router.post("/v1/tokens") { request, context in
-            await answer {
-                let credentials = try signedIn(request, unsafe: true)
-                let input = try await read(request, ["name", "roles", "expires_in"])
-                let expiry = try input.string("expires_in").map { text throws(LatchkeyError) in
-                    guard let expiry = AccessTokenExpiry(text) else {
-                        throw LatchkeyError(
-                            code: .invalidInput, message: "expires_in takes never or a number with m, h, d or w (90d).")
-                    }
-                    return expiry
+            let credentials = try signedIn(request, unsafe: true)
+            let input = try await read(request, ["name", "roles", "expires_in"])
+            let expiry = try input.string("expires_in").map { text throws(LatchkeyError) in
+                guard let expiry = AccessTokenExpiry(text) else {
+                    throw LatchkeyError(
+                        code: .invalidInput, message: "expires_in takes never or a number with m, h, d or w (90d).")
                 }
-                let made = try await service.createAccessToken(
-                    token: credentials.token, name: try input.required("name"), roles: try input.strings("roles"),
-                    expiry: expiry ?? .policyDefault, client: try client(request, context))
-                return JSONResponse.make(made, status: .created)
+                return expiry
             }
+            let made = try await service.createAccessToken(
+                token: credentials.token, name: try input.required("name"), roles: try input.strings("roles"),
+                expiry: expiry ?? .policyDefault, client: try client(request, context))
+            return EditedResponse(status: .created, response: made)
         }
         router.delete("/v1/tokens/:id") { request, context in
-            await answer {
-                let credentials = try signedIn(request, unsafe: true)
-                let revoked = try await service.revokeAccessToken(
-                    token: credentials.token, id: context.parameters.get("id") ?? "",
-                    client: try client(request, context))
-                return JSONResponse.make(["revoked": revoked])
-            }
+            let credentials = try signedIn(request, unsafe: true)
+            let revoked = try await service.revokeAccessToken(
+                token: credentials.token, id: context.parameters.get("id") ?? "",
+                client: try client(request, context))
+            return JSONField("revoked", revoked)
         }
     }
 
@@ -191,7 +170,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
 
     /// Signs in; with a `code`, through the second-factor step at once. With `"cookie": true` the
     /// token goes into the session cookie instead of the body.
-    private func login(_ request: Request, _ context: Context) async throws -> Response {
+    private func login(_ request: Request, _ context: Context) async throws -> SettingCookie<SignedIn> {
         let input = try await read(request, ["username", "password", "code", "label", "cookie"])
         let wantsCookie = try input.bool("cookie")
         if wantsCookie && !CrossOriginCheck.allows(request, publicOrigin: options.publicOrigin) {
@@ -218,45 +197,42 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         let body = SignedIn(
             signedIn: true, passwordChangeRequired: result.status == .passwordChangeRequired,
             principal: result.principal, token: wantsCookie ? nil : token)
-        var response = JSONResponse.make(body)
-        if wantsCookie {
-            response.setCookie(SessionCookie.set(token, options: options, expires: result.principal?.sessionExpires))
-        }
-        return response
+        let cookie =
+            wantsCookie ? SessionCookie.set(token, options: options, expires: result.principal?.sessionExpires) : nil
+        return SettingCookie(cookie, on: body)
     }
 
-    private func logout(_ request: Request, _ context: Context, everywhere: Bool) async throws -> Response {
+    private func logout(_ request: Request, _ context: Context, everywhere: Bool) async throws
+        -> SettingCookie<SignedOut>
+    {
         let credentials = try signedIn(request, unsafe: true)
         let ended = try await service.signOut(
             token: credentials.token, everywhere: everywhere, client: try client(request, context))
-        var response = JSONResponse.make(SignedOut(signedOut: ended, current: ended > 0))
-        if credentials.viaCookie { response.setCookie(SessionCookie.clear(options: options)) }
-        return response
+        let cookie = credentials.viaCookie ? SessionCookie.clear(options: options) : nil
+        return SettingCookie(cookie, on: SignedOut(signedOut: ended, current: ended > 0))
     }
 
     /// The forward-auth check (nginx `auth_request`, Traefik `ForwardAuth`, Caddy `forward_auth`):
     /// 200 with the principal in headers, 401 without a live session, 403 without every role
     /// `?role=` names (`?role=admin,ops`: both). Any other parameter, or `role` twice, is a 400: a
     /// misspelt requirement must not quietly let everyone in.
-    private func forwardAuth(_ request: Request, _ context: Context) async -> Response {
-        await answer {
-            let roles = try Self.requiredRoles(request.uri.queryParameters)
-            let token = try token(request)
-            let client = try client(request, context)
-            let principal: Principal
-            if let roles {
-                principal = try await service.authorize(token: token, roles: roles, client: client)
-            } else {
-                principal = try await service.authenticate(token: token, client: client)
-            }
-            var headers = HTTPFields()
-            headers[HTTPField.Name("X-Latchkey-User")!] = principal.username
-            headers[HTTPField.Name("X-Latchkey-Roles")!] = principal.roles.joined(separator: ",")
-            headers[HTTPField.Name("X-Latchkey-Session")!] = principal.session ?? ""
-            headers[HTTPField.Name("X-Latchkey-Credential")!] = principal.credential.rawValue
-            headers[.cacheControl] = "no-store"
-            return Response(status: .ok, headers: headers)
+    private func forwardAuth(_ request: Request, _ context: Context) async throws -> Response {
+        let roles = try Self.requiredRoles(request.uri.queryParameters)
+        let token = try token(request)
+        let client = try client(request, context)
+        let principal: Principal
+        if let roles {
+            principal = try await service.authorize(token: token, roles: roles, client: client)
+        } else {
+            principal = try await service.authenticate(token: token, client: client)
         }
+        var headers = HTTPFields()
+        headers[HTTPField.Name("X-Latchkey-User")!] = principal.username
+        headers[HTTPField.Name("X-Latchkey-Roles")!] = principal.roles.joined(separator: ",")
+        headers[HTTPField.Name("X-Latchkey-Session")!] = principal.session ?? ""
+        headers[HTTPField.Name("X-Latchkey-Credential")!] = principal.credential.rawValue
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers)
     }
 
     /// The roles `/v1/auth?role=a,b` requires (nil: none asked for).
@@ -297,7 +273,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         try resolver.client(request, peer: context.remoteAddress)
     }
 
-    func read(_ request: Request, _ allowed: Set<String>) async throws(JSONInput.Refusal) -> JSONInput {
+    func read(_ request: Request, _ allowed: Set<String>) async throws(ErrorResponse) -> JSONInput {
         try await JSONInput.read(request, allowed: allowed, limit: options.maximumBodyBytes)
     }
 
@@ -319,28 +295,14 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
             throw error
         }
     }
-
-    /// Runs a route; every failure becomes the one error object.
-    func answer(_ body: () async throws -> Response) async -> Response {
-        do {
-            return try await body()
-        } catch let refusal as JSONInput.Refusal {
-            return refusal.response
-        } catch let error as LatchkeyError {
-            metrics?.answered(error.code)
-            return ErrorResponse.response(error)
-        } catch {
-            return ErrorResponse.response(LatchkeyError(code: .internalError, message: "Internal error."))
-        }
-    }
 }
 
-struct Registered: Encodable {
+struct Registered: ResponseEncodable {
     let registered: Bool
     let principal: Principal
 }
 
-struct SignedIn: Encodable {
+struct SignedIn: ResponseEncodable {
     let signedIn: Bool
     let passwordChangeRequired: Bool
     let principal: Principal?
@@ -351,7 +313,7 @@ struct SignedIn: Encodable {
     }
 }
 
-struct SignedOut: Encodable {
+struct SignedOut: ResponseEncodable {
     let signedOut: Int
     let current: Bool
 
@@ -360,7 +322,7 @@ struct SignedOut: Encodable {
     }
 }
 
-struct PasswordChanged: Encodable {
+struct PasswordChanged: ResponseEncodable {
     let changed: Bool
     let result: PasswordChangeResult
 

@@ -11,7 +11,7 @@ import NIOCore
 struct LoginPage<Context: LatchkeyRequestContextProtocol> {
     let routes: LatchkeyRoutes<Context>
 
-    func add(to router: Router<Context>) {
+    func add(to router: RouterGroup<Context>) {
         router.get("/login") { request, _ in
             Self.page(.password, next: Self.safeNext(request.uri.queryParameters.get("next")), message: nil)
         }

@@ -9,7 +9,7 @@ import Latchkey
 struct RecoveryPage<Context: LatchkeyRequestContextProtocol> {
     let routes: LatchkeyRoutes<Context>
 
-    func add(to router: Router<Context>) {
+    func add(to router: RouterGroup<Context>) {
         router.get("/reset") { request, _ in
             Self.resetPage(token: request.uri.queryParameters.get("token").map { String($0) }, message: nil)
         }

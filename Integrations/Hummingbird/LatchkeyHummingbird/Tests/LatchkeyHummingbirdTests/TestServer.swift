@@ -21,13 +21,20 @@ struct TestServer {
         options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(registration: .open),
         policy: SecurityPolicy = SecurityPolicy(),
         hasher: (any PasswordHashing)? = nil, lanes: LatchkeyService.Lanes = LatchkeyService.Lanes(),
-        delivery: any MessageDelivery = NoDelivery()
+        delivery: any MessageDelivery = NoDelivery(), time: ManualTime? = nil
     ) throws {
-        service = LatchkeyService(
-            workers: LatchkeyWorkers(
-                database: try freshDatabase(), hasher: hasher ?? Argon2idHasher(parameters: .cheapestForTests),
-                policy: policy, secret: InstallationSecret(), delivery: delivery),
-            lanes: lanes)
+        let hasher = hasher ?? Argon2idHasher(parameters: .cheapestForTests)
+        // A clock the test moves comes through the test support (the workers' clock is package
+        // access), without a delivery.
+        let workers =
+            if let time {
+                try Seeds.workers(time: time, hasher: hasher, policy: policy)
+            } else {
+                LatchkeyWorkers(
+                    database: try freshDatabase(), hasher: hasher, policy: policy, secret: InstallationSecret(),
+                    delivery: delivery)
+            }
+        service = LatchkeyService(workers: workers, lanes: lanes)
         self.options = options
     }
 

@@ -1,0 +1,17 @@
+public import Hummingbird
+public import Latchkey
+
+// Retroactive but safe: Latchkey and this package are one project, and the core never imports
+// Hummingbird, so these conformances cannot meet another.
+
+/// The signed-in principal (`GET /v1/me`, `PATCH /v1/me`), as the CLI prints it.
+extension Principal: @retroactive ResponseGenerator {}
+extension Principal: @retroactive ResponseEncodable {}
+
+/// The second factor's state after a change, as the CLI prints it.
+extension SecondFactorResult: @retroactive ResponseGenerator {}
+extension SecondFactorResult: @retroactive ResponseEncodable {}
+
+/// A new access token, shown this once.
+extension CreatedAccessToken: @retroactive ResponseGenerator {}
+extension CreatedAccessToken: @retroactive ResponseEncodable {}
