@@ -39,7 +39,7 @@ import Testing
     func theServerTellsItsVersion() throws {
         let printed = try CommandOutput.of(Self.binary, ["--version"])
         #expect(printed.status == 0)
-        #expect(printed.text == "latchkey-server \(LatchkeyVersion.current)\n")
+        #expect(printed.text == "latchkey-server \(LatchkeyRelease.version)\n")
     }
 
     @Test func withoutADatabaseItSaysSoAndExits64() throws {
