@@ -41,7 +41,7 @@ struct LatchkeyTool: ParsableCommand {
               session   $LATCHKEY_SESSION_FILE, or $XDG_STATE_HOME/latchkey/session
                         (~/.local/state/latchkey/session), written atomically, 0600 in a 0700 folder
             """,
-        version: "0.1.0",
+        version: LatchkeyRelease.version,
         subcommands: [
             RegisterCommand.self, LoginCommand.self, WhoAmICommand.self, LogoutCommand.self, PasswdCommand.self,
             ResetPasswordCommand.self, ProfileCommand.self, VerifyEmailCommand.self, HistoryCommand.self,

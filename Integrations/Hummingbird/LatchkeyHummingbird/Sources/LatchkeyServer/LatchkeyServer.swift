@@ -19,7 +19,7 @@ struct LatchkeyServer: AsyncParsableCommand {
               latchkey-server --listen 0.0.0.0:8080 --trusted-proxy 10.0.0.0/8 --public-origin https://auth.example.com
               latchkey-server --database users.sqlite3 --deliver-command /usr/local/bin/send-latchkey-mail
             """,
-        version: "0.1.0")
+        version: "latchkey-server \(LatchkeyRelease.version)")
 
     @Option(help: "HOST:PORT to listen on.")
     var listen = "127.0.0.1:8080"

@@ -88,18 +88,6 @@ import Testing
         #expect(Self.secondsUntilClosed(idle[0], limit: 4) != nil)
     }
 
-    @Test func theServerTellsItsVersion() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-version-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "'\(ServerProcessTests.binary)' --version > '\(output.path)'"]
-        try shell.run()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 0)
-        #expect(try String(contentsOf: output, encoding: .utf8) == "0.1.0\n")
-    }
-
     @Test func registrationIsClosedUnlessTheOperatorOpensIt() throws {
         let closed = try Server([])
         let body = #"{"username": "mallory", "password": "correct horse battery staple"}"#

@@ -1,4 +1,5 @@
 import Foundation
+import Latchkey
 import LatchkeyTestSupport
 import Testing
 
@@ -32,6 +33,13 @@ import Testing
         #expect(
             metrics.body.contains(#"http_route="/v1/me",http_request_method="GET",http_response_status_code="401""#))
         #expect(server.stop(SIGTERM) == 0)
+    }
+
+    @Test("--version prints latchkey-server and the version of the Latchkey it is built on")
+    func theServerTellsItsVersion() throws {
+        let printed = try CommandOutput.of(Self.binary, ["--version"])
+        #expect(printed.status == 0)
+        #expect(printed.text == "latchkey-server \(LatchkeyRelease.version)\n")
     }
 
     @Test func withoutADatabaseItSaysSoAndExits64() throws {
