@@ -1,32 +1,5 @@
 import Foundation
 
-/// A sign-in attempt counted before its password is checked, so parallel guesses cannot all pass the
-/// limit while their hashes run (no check-then-act).
-struct ThrottleReservation: Sendable {
-    /// The name's key, as the audit trail records it.
-    let key: String
-    /// Each row this attempt was counted in.
-    let counts: [ThrottleCount]
-}
-
-/// One throttle row an attempt was counted in: the count it brought the row to, in which window.
-struct ThrottleCount: Sendable {
-    let rowKey: String
-    let rule: ThrottleRule
-    let failures: Int64
-    let windowStart: Int64
-}
-
-/// How one kind of row counts: the failures that lock it, in what window, for how long, and whether
-/// a complete success ends the run (a name's) or only takes its own attempt back (an address's, so
-/// one account's successes cannot launder a spray across other names).
-struct ThrottleRule: Sendable {
-    let limit: Int
-    let window: Int64
-    let lock: Int64
-    let endsOnSuccess: Bool
-}
-
 /// Counts sign-in attempts whether or not the user exists, and locks after too many failures in a
 /// row (OWASP ASVS 6.3.1, pam_faillock's model). Without a client address (a command on this
 /// machine) one row per name counts; with one, three rows count (Authelia's and django-axes' model):

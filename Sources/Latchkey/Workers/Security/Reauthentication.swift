@@ -168,12 +168,5 @@ struct Reauthentication: Sendable {
     }
 }
 
-/// A scene's Response that can answer a refused re-authentication.
-protocol ReauthenticationAnswer: Sendable {
-    static var invalidCredentials: Self { get }
-    /// Refused by the throttle, for as long as the lock has left.
-    static func throttled(retryAfter: Duration) -> Self
-}
-
 extension ChangePassword.Update.Response: ReauthenticationAnswer {}
 extension SecondFactor.Change.Response: ReauthenticationAnswer {}
