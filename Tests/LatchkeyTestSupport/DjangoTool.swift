@@ -3,7 +3,7 @@ import Foundation
 /// Django itself, in a throwaway virtualenv made on first use (PyPI: Django 5.2, argon2-cffi, bcrypt,
 /// psycopg), for hashes made by `make_password` and `auth_user` tables made by Django's migrations.
 enum DjangoTool {
-    struct Failure: Error, CustomStringConvertible {
+    struct DjangoToolError: Error, CustomStringConvertible {
         let description: String
     }
 
@@ -70,7 +70,9 @@ enum DjangoTool {
         case .sqliteWithHeader, .sqliteWithoutHeader:
             database = "{'ENGINE': 'django.db.backends.sqlite3', 'NAME': '\(folder.path)/django.sqlite3'}"
         case .psqlCopy:
-            guard case .success(let server) = TestPostgres.shared else { throw Failure(description: "no PostgreSQL") }
+            guard case .success(let server) = TestPostgres.shared else {
+                throw DjangoToolError(description: "no PostgreSQL")
+            }
             let schema = "django\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
             try server.execute("CREATE SCHEMA \(schema)")
             database = """
@@ -129,7 +131,7 @@ enum DjangoTool {
     }
 
     /// The virtualenv's Python: made once (a minute at most), then reused by every test run.
-    private static let environment: Result<String, Failure> = {
+    private static let environment: Result<String, DjangoToolError> = {
         let folder = FileManager.default.temporaryDirectory.path + "/latchkey-django-5.2"
         let python = folder + "/bin/python"
         if (try? capture(python, ["-c", "import django, argon2, bcrypt, psycopg"])) != nil { return .success(python) }
@@ -146,7 +148,7 @@ enum DjangoTool {
             return .success(python)
         } catch {
             try? FileManager.default.removeItem(atPath: making)
-            return .failure(Failure(description: "no Django virtualenv: \(error)"))
+            return .failure(DjangoToolError(description: "no Django virtualenv: \(error)"))
         }
     }()
 
@@ -157,7 +159,7 @@ enum DjangoTool {
         let exit = try SpawnedProcess(executable, arguments, stdin: stdin.map { [UInt8]($0) })
             .wait(timeout: .seconds(900))
         guard exit.status == 0, !exit.signalled else {
-            throw Failure(description: "\(executable) \(arguments.first ?? ""): \(exit.errors.suffix(2000))")
+            throw DjangoToolError(description: "\(executable) \(arguments.first ?? ""): \(exit.errors.suffix(2000))")
         }
         return exit.stdout
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The real password tools (mkpasswd, htpasswd, openssl, argon2), run as a test would run them.
 enum RealTool {
-    struct Failure: Error {
+    struct RealToolError: Error {
         let tool: String
     }
 
@@ -12,7 +12,7 @@ enum RealTool {
     {
         let exit = try SpawnedProcess("/usr/bin/env", [tool] + arguments, stdin: stdin.map { Array($0.utf8) }).wait()
         let text = exit.output
-        guard exit.status == 0, !exit.signalled else { throw Failure(tool: tool) }
+        guard exit.status == 0, !exit.signalled else { throw RealToolError(tool: tool) }
         let line = String(text.split(separator: "\n").first ?? "")
         return String(line.dropFirst(prefix.count))
     }

@@ -88,7 +88,7 @@ struct OnEveryEngine: SuiteTrait, TestTrait, TestScoping {
                     do {
                         try await function()
                     } catch {
-                        throw EngineFailure(engine: engine, error: error)
+                        throw EngineError(engine: engine, error: error)
                     }
                 }
             }
@@ -97,7 +97,7 @@ struct OnEveryEngine: SuiteTrait, TestTrait, TestScoping {
 }
 
 /// An error a test threw, with the engine it ran on.
-struct EngineFailure: Error, CustomStringConvertible {
+struct EngineError: Error, CustomStringConvertible {
     let engine: TestEngine
     let error: any Error
     var description: String { "on \(engine): \(error)" }

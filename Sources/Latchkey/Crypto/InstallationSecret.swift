@@ -6,34 +6,6 @@ import Synchronization
 /// not reveal it): a key file created 0600 on first need, or random bytes held in memory for an
 /// in-memory database. It keys the HMAC that stands in for names matching no account.
 public final class InstallationSecret: Sendable {
-    /// Why the key file could not be used. A lost key only resets throttle windows of unknown names.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        /// The key file exists but cannot be read.
-        case unreadable(path: String, reason: String)
-        /// The key file is not a key Latchkey wrote.
-        case malformed(path: String)
-        /// Others than its owner may read or change the key file.
-        case unsafePermissions(path: String)
-        /// The database was used with another key than this key file's (or with a key file this machine lacks).
-        case notThisDatabasesKey(path: String)
-        /// Two databases that must share one key (a copy's source and target) have different key files.
-        case differentKeys(source: String, target: String)
-
-        public var description: String {
-            switch self {
-            case .unreadable(let path, let reason): "cannot read or create the key file \(path): \(reason)."
-            case .malformed(let path): "the key file \(path) is not 32 bytes: restore it from a backup."
-            case .notThisDatabasesKey(let path):
-                "the key file \(path) is not the one this database is used with: copy the key file from a "
-                    + "machine that uses this database (or restore it from the backup) to \(path)."
-            case .differentKeys(let source, let target):
-                "the key file \(target) differs from the source's \(source): the copy would not open its "
-                    + "second-factor secrets; move \(target) away or point LATCHKEY_SECRET_KEY_FILE at \(source)."
-            case .unsafePermissions(let path):
-                "the key file \(path) is open to other users or is not a plain file; run: chmod 600 \(path)"
-            }
-        }
-    }
 
     static let keyBytes = 32
     private let path: String?
@@ -82,7 +54,7 @@ public final class InstallationSecret: Sendable {
     }
 
     /// Refuses, before anything is copied, a target whose existing key file differs from this one's.
-    public func checkCarry(to target: InstallationSecret) throws(Failure) {
+    public func checkCarry(to target: InstallationSecret) throws(InstallationSecretError) {
         guard let sourcePath = path, let targetPath = target.path, sourcePath != targetPath,
             let key = try KeyFile.load(sourcePath, bytes: Self.keyBytes),
             let existing = try KeyFile.load(targetPath, bytes: Self.keyBytes)
@@ -92,7 +64,7 @@ public final class InstallationSecret: Sendable {
 
     /// Gives `target` this installation's key (a database copied to another engine keeps working:
     /// its keyed names and sealed second-factor secrets need the same key).
-    public func carry(to target: InstallationSecret) throws(Failure) -> Carried {
+    public func carry(to target: InstallationSecret) throws(InstallationSecretError) -> Carried {
         guard let sourcePath = path, let targetPath = target.path, sourcePath != targetPath else { return .same }
         guard let key = try KeyFile.load(sourcePath, bytes: Self.keyBytes) else { return .none }
         let existed = try KeyFile.load(targetPath, bytes: Self.keyBytes) != nil
@@ -110,7 +82,7 @@ public final class InstallationSecret: Sendable {
     }
 
     /// HMAC-SHA-256 of `input` under a key derived for one purpose.
-    func mac(_ input: [UInt8], keyID: UInt64, context: String) throws(Failure) -> [UInt8] {
+    func mac(_ input: [UInt8], keyID: UInt64, context: String) throws(InstallationSecretError) -> [UInt8] {
         Self.hmac(input, key: try derivedKey(id: keyID, context: context))
     }
 
@@ -125,7 +97,7 @@ public final class InstallationSecret: Sendable {
 
     /// A key for one purpose, derived from the secret (libsodium's KDF), so the HMAC key and the
     /// encryption key are never the same bytes.
-    func derivedKey(id: UInt64, context: String) throws(Failure) -> [UInt8] {
+    func derivedKey(id: UInt64, context: String) throws(InstallationSecretError) -> [UInt8] {
         let master = try key()
         var subkey = [UInt8](repeating: 0, count: 32)
         var contextBytes = Array(context.utf8.prefix(8).map { CChar(bitPattern: $0) })
@@ -138,17 +110,17 @@ public final class InstallationSecret: Sendable {
     var keyInUse: [UInt8]? { loaded.withLock { $0 } }
 
     /// The key, read from its file or made there (0600) if there is none yet.
-    func loadOrCreateKey() throws(Failure) -> [UInt8] { try key() }
+    func loadOrCreateKey() throws(InstallationSecretError) -> [UInt8] { try key() }
 
     /// A keyed check value that identifies the key without revealing it (an HMAC under a key derived
     /// for this purpose alone), as the database records it.
-    func checkValue() throws(Failure) -> [UInt8] {
+    func checkValue() throws(InstallationSecretError) -> [UInt8] {
         try mac(Array("latchkey installation key check".utf8), keyID: 9, context: "keycheck")
     }
 
     /// The key when it exists already (never creating the key file), else nil.
-    func existingKey() throws(Failure) -> [UInt8]? {
-        try loaded.withLock { cached throws(Failure) -> [UInt8]? in
+    func existingKey() throws(InstallationSecretError) -> [UInt8]? {
+        try loaded.withLock { cached throws(InstallationSecretError) -> [UInt8]? in
             if let cached { return cached }
             guard let path, let key = try KeyFile.load(path, bytes: Self.keyBytes) else { return nil }
             cached = key
@@ -156,8 +128,8 @@ public final class InstallationSecret: Sendable {
         }
     }
 
-    private func key() throws(Failure) -> [UInt8] {
-        try loaded.withLock { cached throws(Failure) -> [UInt8] in
+    private func key() throws(InstallationSecretError) -> [UInt8] {
+        try loaded.withLock { cached throws(InstallationSecretError) -> [UInt8] in
             if let cached { return cached }
             guard let path else { preconditionFailure("an in-memory secret is made at init") }
             let key = try KeyFile.loadOrCreate(path, bytes: Self.keyBytes)

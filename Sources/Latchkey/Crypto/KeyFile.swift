@@ -7,7 +7,7 @@ enum KeyFile {
     /// there, its folder created 0700.
     static func loadOrCreate(
         _ path: String, bytes count: Int, make: (() -> [UInt8])? = nil
-    ) throws(InstallationSecret.Failure) -> [UInt8] {
+    ) throws(InstallationSecretError) -> [UInt8] {
         if let key = try load(path, bytes: count) { return key }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
@@ -35,7 +35,7 @@ enum KeyFile {
     }
 
     /// The key in `path`, nil when there is no file; refuses anything but a private regular file.
-    static func load(_ path: String, bytes count: Int) throws(InstallationSecret.Failure) -> [UInt8]? {
+    static func load(_ path: String, bytes count: Int) throws(InstallationSecretError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }

@@ -31,7 +31,7 @@ package enum ServiceProblem: Error, Sendable, Hashable, CustomStringConvertible 
         case is PasswordHashingError: .hashingFailed
         case DeliveryQueueError.full: .deliveryQueueFull
         case DeliveryQueueError.shutDown: .shuttingDown
-        case let error as InstallationSecret.Failure: .secretKey(error.description)
+        case let error as InstallationSecretError: .secretKey(error.description)
         case is SecretBoxError:
             .secretKey("it does not open this database's second-factor secrets: is it this installation's key?")
         default: .internalError(String(describing: type(of: error)))

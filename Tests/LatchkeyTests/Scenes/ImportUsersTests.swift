@@ -304,7 +304,7 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
 
     /// Django's own `auth_user` (its migrations, its `make_password`), one account per hasher, an
     /// unusable password, an inactive account and a superuser; exported the three ways.
-    static let djangoExports: Result<[DjangoTool.Export: Data], DjangoTool.Failure> = {
+    static let djangoExports: Result<[DjangoTool.Export: Data], DjangoTool.DjangoToolError> = {
         var alice = DjangoTool.User("alice", "alice's django password", hasher: "pbkdf2_sha256")
         alice.superuser = true
         alice.firstName = "Alice"
@@ -328,7 +328,7 @@ final class ImportUsersPresentationSpy: ImportUsersPresentationLogic {
             }
             return .success(exports)
         } catch {
-            return .failure(DjangoTool.Failure(description: "\(error)"))
+            return .failure(DjangoTool.DjangoToolError(description: "\(error)"))
         }
     }()
 

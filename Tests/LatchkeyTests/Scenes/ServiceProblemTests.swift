@@ -10,7 +10,7 @@ import Testing
     /// A server or tool that prints the problem itself (`"\(problem)"`) shows the sentence the CLI
     /// shows, never the case name and its payload.
     @Test func aProblemPrintedAsTextIsTheSentenceTheCLIShows() {
-        let problem = ServiceProblem.from(InstallationSecret.Failure.notThisDatabasesKey(path: "/etc/lk.key"))
+        let problem = ServiceProblem.from(InstallationSecretError.notThisDatabasesKey(path: "/etc/lk.key"))
         #expect(
             "\(problem)"
                 == "Key file error: the key file /etc/lk.key is not the one this database is used with: copy the key "

@@ -35,14 +35,14 @@ import Testing
 
     @Test func anotherKeyIsRefused() throws {
         try InstallationKeyCheck().verify(secret("first.key", key: RandomBytes.make(32)), in: database)
-        #expect(throws: InstallationSecret.Failure.notThisDatabasesKey(path: folder.file("other.key"))) {
+        #expect(throws: InstallationSecretError.notThisDatabasesKey(path: folder.file("other.key"))) {
             try InstallationKeyCheck().verify(secret("other.key", key: RandomBytes.make(32)), in: database)
         }
     }
 
     @Test func aMachineWithoutTheKeyFileIsRefusedAndNoKeyIsMadeForIt() throws {
         try InstallationKeyCheck().verify(secret("first.key", key: RandomBytes.make(32)), in: database)
-        #expect(throws: InstallationSecret.Failure.self) {
+        #expect(throws: InstallationSecretError.self) {
             try InstallationKeyCheck().verify(secret("missing.key"), in: database)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.file("missing.key")))

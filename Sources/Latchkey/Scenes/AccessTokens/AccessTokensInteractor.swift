@@ -81,10 +81,10 @@ package final class AccessTokensInteractor: SceneInteractor<any AccessTokensPres
 
     /// The lifetime a request asks for, within the policy: nil for never.
     static func expiry(_ expiry: AccessTokens.Expiry, policy: SecurityPolicy) -> Result<
-        Duration?, AccessTokens.Create.Refusal
+        Duration?, AccessTokens.Create.Problem
     > {
         let maximum = policy.maximumAccessTokenLifetime
-        let refusal = AccessTokens.Create.Refusal.expiryBeyondPolicy(
+        let refusal = AccessTokens.Create.Problem.expiryBeyondPolicy(
             maximumDays: maximum.map { Int($0.wholeSeconds / 86_400) })
         switch expiry {
         case .policyDefault:

@@ -22,7 +22,7 @@ package enum AccessTokens {
         }
 
         /// Why a token was not made.
-        package enum Refusal: Error, Sendable, Hashable {
+        package enum Problem: Error, Sendable, Hashable {
             /// The name is empty, longer than 64 characters, or holds control characters.
             case invalidName
             /// A role name breaks the role rules.
@@ -37,7 +37,7 @@ package enum AccessTokens {
         package enum Response: Sendable, Hashable {
             /// Made: `token` is shown this once.
             case created(AccessTokenInfo, token: AccessToken)
-            case refused(Refusal)
+            case refused(Problem)
             case sessionRefused(SessionProblem)
             case unavailable(ServiceProblem)
         }

@@ -41,7 +41,7 @@ package final class AccessTokensPresenter: ScenePresenter<any AccessTokensDispla
         }
     }
 
-    private static func failure(_ refusal: AccessTokens.Create.Refusal) -> LatchkeyError {
+    private static func failure(_ refusal: AccessTokens.Create.Problem) -> LatchkeyError {
         switch refusal {
         case .invalidName:
             LatchkeyError(

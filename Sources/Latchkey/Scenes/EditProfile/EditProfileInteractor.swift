@@ -31,7 +31,7 @@ package final class EditProfileInteractor: SceneInteractor<any EditProfilePresen
     }
 
     /// Each changed field through its Validation type, in its stored form.
-    private func check(_ request: EditProfile.Update.Request) throws(EditProfile.Update.Failure) -> Checked {
+    private func check(_ request: EditProfile.Update.Request) throws(EditProfile.Update.Problem) -> Checked {
         var checked = Checked()
         switch request.displayName {
         case .keep: break

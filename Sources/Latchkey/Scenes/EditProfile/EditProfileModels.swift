@@ -28,7 +28,7 @@ package enum EditProfile {
         }
 
         /// Why a change was refused before anything was stored.
-        package enum Failure: Error, Sendable, Hashable {
+        package enum Problem: Error, Sendable, Hashable {
             case nothingToChange
             case invalidDisplayName
             case invalidPhone(reason: String)
@@ -44,7 +44,7 @@ package enum EditProfile {
         package enum Response: Sendable, Hashable {
             /// Stored; `pendingEmail` is the address waiting for its code, if any.
             case updated(UserProfile, pendingEmail: String?)
-            case rejected(Failure)
+            case rejected(Problem)
             case invalidCredentials
             /// Refused by the throttle, for as long as the lock has left.
             case throttled(retryAfter: Duration)

@@ -30,7 +30,7 @@ package final class EditProfilePresenter: ScenePresenter<any EditProfileDisplayL
         }
     }
 
-    private static func viewModel(for failure: EditProfile.Update.Failure) -> LatchkeyError {
+    private static func viewModel(for failure: EditProfile.Update.Problem) -> LatchkeyError {
         switch failure {
         case .nothingToChange:
             LatchkeyError(message: "Nothing to change: give a name, a phone or an email.", kind: .invalidInput)

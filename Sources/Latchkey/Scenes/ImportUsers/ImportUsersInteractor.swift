@@ -13,13 +13,13 @@ package final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresen
     }
 
     /// Thrown out of the write transaction to roll it back: a dry run, or a refused import.
-    private struct RollBack: Error {
+    private struct RollBackError: Error {
         let summary: ImportUsers.Summary
     }
 
     /// Thrown when the engine ran the transaction a second time (a serialization conflict): the
     /// stream cannot be read again.
-    private struct Interrupted: Error {}
+    private struct InterruptedError: Error {}
 
     private func run(_ request: ImportUsers.Request) throws -> ImportUsers.Response {
         let started = ContinuousClock.now
@@ -31,12 +31,12 @@ package final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresen
         var ran = false
         do {
             let summary = try workers.database.write { db -> ImportUsers.Summary in
-                guard !ran else { throw Interrupted() }
+                guard !ran else { throw InterruptedError() }
                 ran = true
                 var summary = try importAll(reader, request, now: now, started: started, in: db)
                 summary.seconds = Self.seconds(since: started)
                 if request.dryRun || (summary.refused > 0 && request.conflict != .skip) {
-                    throw RollBack(summary: summary)
+                    throw RollBackError(summary: summary)
                 }
                 try audit.record(
                     .usersImported, usernameKey: "import", userID: nil, by: request.actor,
@@ -44,12 +44,12 @@ package final class ImportUsersInteractor: SceneInteractor<any ImportUsersPresen
                 return summary
             }
             return .imported(summary)
-        } catch let rollBack as RollBack {
+        } catch let rollBack as RollBackError {
             return rollBack.summary.dryRun || rollBack.summary.refused == 0
                 ? .imported(rollBack.summary) : .refused(rollBack.summary)
         } catch let problem as ImportFileProblem {
             return .unreadable(problem)
-        } catch is Interrupted {
+        } catch is InterruptedError {
             return .unreadable(
                 ImportFileProblem(
                     line: 0,

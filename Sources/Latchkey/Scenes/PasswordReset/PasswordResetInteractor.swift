@@ -133,7 +133,7 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
         }
     }
 
-    private enum Refusal: Error {
+    private enum Problem: Error {
         case invalid
         case throttled(Duration)
 
@@ -147,7 +147,7 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
 
     /// Finds the account and its live code, counts the attempt in the throttle, and compares the
     /// code in constant time; a failure keeps its count (and is audited when an account is known).
-    private func check(_ proof: PasswordReset.Complete.Proof, now: Date) throws -> Result<Checked, Refusal> {
+    private func check(_ proof: PasswordReset.Complete.Proof, now: Date) throws -> Result<Checked, Problem> {
         try workers.database.write { db in
             let account: AccountCredentials?
             let stored: StoredOneTimeCode?

@@ -17,7 +17,7 @@ package final class RegisterInteractor: SceneInteractor<any RegisterPresentation
                     if let refused { return .rejected(.throttled(retryAfter: refused)) }
                     // Slow, so outside any transaction; the unique index decides who gets the name.
                     return .registered(try store(fields, hash: try workers.hasher.hash(fields.password)))
-                } catch let failure as Register.CreateAccount.Failure {
+                } catch let failure as Register.CreateAccount.Problem {
                     return .rejected(failure)
                 } catch AccountConflictError.usernameTaken {
                     return .rejected(.usernameTaken)
@@ -36,7 +36,7 @@ package final class RegisterInteractor: SceneInteractor<any RegisterPresentation
     }
 
     /// Checks every field against its Validation type.
-    private func validate(_ request: Register.CreateAccount.Request) throws(Register.CreateAccount.Failure) -> Fields {
+    private func validate(_ request: Register.CreateAccount.Request) throws(Register.CreateAccount.Problem) -> Fields {
         let username: Username
         do { username = try Username(request.username) } catch { throw .invalidUsername(error) }
         var email: EmailAddress?

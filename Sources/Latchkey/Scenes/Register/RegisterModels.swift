@@ -25,12 +25,12 @@ package enum Register {
         /// The outcome, for the presenter.
         package enum Response: Sendable, Hashable {
             case registered(UserProfile)
-            case rejected(Failure)
+            case rejected(Problem)
             case unavailable(ServiceProblem)
         }
 
         /// Why an account was not created.
-        package enum Failure: Error, Sendable, Hashable {
+        package enum Problem: Error, Sendable, Hashable {
             case usernameTaken
             case emailTaken
             case invalidUsername(Username.Problem)

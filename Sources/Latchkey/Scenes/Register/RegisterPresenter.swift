@@ -19,7 +19,7 @@ package final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>,
         }
     }
 
-    static func code(for failure: Register.CreateAccount.Failure) -> LatchkeyError.Code {
+    static func code(for failure: Register.CreateAccount.Problem) -> LatchkeyError.Code {
         switch failure {
         case .usernameTaken: .usernameTaken
         case .emailTaken: .emailTaken
@@ -29,7 +29,7 @@ package final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>,
         }
     }
 
-    static func message(for failure: Register.CreateAccount.Failure) -> String {
+    static func message(for failure: Register.CreateAccount.Problem) -> String {
         switch failure {
         case .usernameTaken: "That username is taken."
         case .emailTaken: "That email address is already in use."

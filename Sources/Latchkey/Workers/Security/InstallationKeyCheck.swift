@@ -7,12 +7,12 @@ struct InstallationKeyCheck: Sendable {
         let recorded = try database.read { db in try InstallationKeyRecorder.recordedCheck(in: db) }
         guard try secret.existingKey() != nil else {
             // No key yet: fine for a database that never had one; else this machine lacks the file.
-            if recorded != nil { throw InstallationSecret.Failure.notThisDatabasesKey(path: secret.keyFilePath ?? "") }
+            if recorded != nil { throw InstallationSecretError.notThisDatabasesKey(path: secret.keyFilePath ?? "") }
             return
         }
         if let recorded {
             guard recorded == (try secret.checkValue()) else {
-                throw InstallationSecret.Failure.notThisDatabasesKey(path: secret.keyFilePath ?? "(in memory)")
+                throw InstallationSecretError.notThisDatabasesKey(path: secret.keyFilePath ?? "(in memory)")
             }
         } else {
             // Another machine may record its own key first: then this one is refused here.
@@ -28,7 +28,7 @@ struct InstallationKeyCheck: Sendable {
         let recorded = try database.read { db in try InstallationKeyRecorder.recordedCheck(in: db) }
         let existed = try secret.existingKey() != nil
         if recorded != nil && !existed {
-            throw InstallationSecret.Failure.notThisDatabasesKey(path: secret.keyFilePath ?? "(in memory)")
+            throw InstallationSecretError.notThisDatabasesKey(path: secret.keyFilePath ?? "(in memory)")
         }
         _ = try secret.loadOrCreateKey()
         let newlyRecorded = try database.write { db in

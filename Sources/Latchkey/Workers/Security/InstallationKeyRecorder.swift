@@ -59,7 +59,7 @@ final class InstallationKeyRecorder: Sendable {
             recorded = try recordedCheck(in: db)
         }
         guard recorded == check else {
-            throw InstallationSecret.Failure.notThisDatabasesKey(path: secret.keyFilePath ?? "(in memory)")
+            throw InstallationSecretError.notThisDatabasesKey(path: secret.keyFilePath ?? "(in memory)")
         }
     }
 

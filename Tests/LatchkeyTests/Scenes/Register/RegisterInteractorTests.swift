@@ -104,9 +104,9 @@ import Testing
                 Register.CreateAccount.Request(username: "dave", password: Seeds.password, displayName: "bell\u{7}"),
                 .invalidDisplayName
             ),
-        ] as [(Register.CreateAccount.Request, Register.CreateAccount.Failure)])
+        ] as [(Register.CreateAccount.Request, Register.CreateAccount.Problem)])
     func invalidRequestsAreRejectedWithTheirReasonAndWriteNothing(
-        _ request: Register.CreateAccount.Request, _ failure: Register.CreateAccount.Failure
+        _ request: Register.CreateAccount.Request, _ failure: Register.CreateAccount.Problem
     ) throws {
         var request = request
         request.password = HugeInput.expand(request.password)

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (Register.CreateAccount.Failure.usernameTaken, "That username is taken."),
+        (Register.CreateAccount.Problem.usernameTaken, "That username is taken."),
         (.emailTaken, "That email address is already in use."),
         (.invalidUsername(.tooShort), "Invalid username: use at least 3 characters."),
         (
@@ -38,7 +38,7 @@ import Testing
         ),
         (.passwordRejected(.containsUsername), "Password refused: it must not contain the username."),
     ])
-    func eachRejectionIsExplainedAsInvalidInput(_ failure: Register.CreateAccount.Failure, _ message: String) {
+    func eachRejectionIsExplainedAsInvalidInput(_ failure: Register.CreateAccount.Problem, _ message: String) {
         presenter.presentRegistration(response: .rejected(failure))
         // Invalid input for the CLI's exit code; a precise stable code for a server.
         let code: LatchkeyError.Code =

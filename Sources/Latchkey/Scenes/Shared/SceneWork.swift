@@ -1,13 +1,3 @@
-/// A scene's Response that can say the service was unavailable.
-protocol ServiceResponse {
-    static func unavailable(_ problem: ServiceProblem) -> Self
-}
-
-/// A scene's Response that can say its session was refused.
-protocol SessionScopedResponse: ServiceResponse {
-    static func sessionRefused(_ problem: SessionProblem) -> Self
-}
-
 /// Runs an interactor's work and turns what it throws into its Response: written once for every scene.
 enum SceneWork {
     /// `body`'s response, or `.unavailable` for any Worker failure.

@@ -1,0 +1,4 @@
+/// A scene's Response that can say the service was unavailable.
+protocol ServiceResponse {
+    static func unavailable(_ problem: ServiceProblem) -> Self
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+import Foundation
+import Latchkey
+
+enum Delete: SimpleAdminAction {
+    static let name = "delete"
+    static let abstract = "Erase the account; its audit events keep a pseudonym."
+    static let action = Admin.Act.Action.delete
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+import Foundation
+import Latchkey
+
+enum Disable: SimpleAdminAction {
+    static let name = "disable"
+    static let abstract = "Refuse every sign-in of the account and end all its sessions."
+    static let action = Admin.Act.Action.disable
+}
