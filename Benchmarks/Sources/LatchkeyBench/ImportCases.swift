@@ -86,7 +86,7 @@ extension Cases {
     /// `rows` accounts `<prefix>0000000…` with one hash and an address each, written in blocks.
     private static func writeCSV(rows: Int, prefix: String, to path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw ImportBenchFailure(description: "cannot write \(path)")
+            throw ImportBenchError(description: "cannot write \(path)")
         }
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? file.close() }
@@ -112,12 +112,12 @@ extension Cases {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) == rows else {
-            throw ImportBenchFailure(description: "\(path) holds \(text) users, not \(rows)")
+            throw ImportBenchError(description: "\(path) holds \(text) users, not \(rows)")
         }
     }
 }
 
 /// A contender that failed to load the file.
-struct ImportBenchFailure: Error, CustomStringConvertible {
+struct ImportBenchError: Error, CustomStringConvertible {
     let description: String
 }

@@ -34,7 +34,7 @@ public final class LatchkeyService: Sendable {
     }
 
     /// The Workers the scenes are assembled from.
-    public let workers: LatchkeyWorkers
+    package let workers: LatchkeyWorkers
     /// Where the service says how calls ended (see `ServiceLogging`); silent unless given one.
     public let logger: Logger
     let hashing: Lane

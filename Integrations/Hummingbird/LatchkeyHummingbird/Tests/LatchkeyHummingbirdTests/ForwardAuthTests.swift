@@ -17,7 +17,7 @@ import Testing
     init() throws { server = try TestServer() }
 
     private func grantAdmin(_ name: String) {
-        Operator.grant(["admin"], to: name, in: server.service.workers)
+        Operator.grant(["admin"], to: name, in: server.workers)
     }
 
     @Test func aValidTokenIs200WithThePrincipalInHeadersAndNoneIs401() async throws {
@@ -66,7 +66,7 @@ import Testing
             let token = try await client.signedIn("alice")
             grantAdmin("alice")
             #expect(try await client.get("/v1/auth?role=admin,ops", token: token).status == .forbidden)
-            Operator.grant(["ops"], to: "alice", in: server.service.workers)
+            Operator.grant(["ops"], to: "alice", in: server.workers)
             let allowed = try await client.get("/v1/auth?role=admin,ops", token: token)
             #expect(allowed.status == .ok)
             #expect(allowed.headers[HTTPField.Name("X-Latchkey-Roles")!] == "admin,ops")

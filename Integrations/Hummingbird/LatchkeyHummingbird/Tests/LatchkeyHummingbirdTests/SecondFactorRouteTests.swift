@@ -96,7 +96,7 @@ import Testing
         try await server.test { client in
             #expect(try await client.get("/ready").status == .ok)
             // A newer build migrated the database while this one runs.
-            try server.service.workers.database.write { db in
+            try server.workers.database.write { db in
                 try db.execute(
                     "INSERT INTO latchkey_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
                     [9_999, "from_the_future", [UInt8](repeating: 0, count: 32), 0])

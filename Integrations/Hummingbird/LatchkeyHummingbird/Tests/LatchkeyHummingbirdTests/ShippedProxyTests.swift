@@ -87,7 +87,7 @@ import Testing
             let refused = try await stack.proxy.get("/admin/panel", token: token)
             #expect(refused.status == 403)
             #expect(refused.body.contains(#""forbidden""#))
-            Operator.grant(["admin"], to: "alice", in: stack.server.service.workers)
+            Operator.grant(["admin"], to: "alice", in: stack.server.workers)
             let allowed = try await stack.proxy.get("/admin/panel", token: token)
             #expect(allowed.status == 200)
             #expect(EchoApplication.seen(allowed.body)["X-Latchkey-Roles"] == "admin")

@@ -13,6 +13,8 @@ import Testing
 /// on the throwaway PostgreSQL server) with cheap Argon2id, and small helpers to call it.
 struct TestServer {
     let service: LatchkeyService
+    /// The Workers the service was made over, for a test to set the database up as an operator would.
+    let workers: LatchkeyWorkers
     let options: LatchkeyHTTPOptions
     let metrics = LatchkeyMetrics()
     static let password = "correct horse battery staple"
@@ -35,6 +37,7 @@ struct TestServer {
                     delivery: delivery)
             }
         service = LatchkeyService(workers: workers, lanes: lanes)
+        self.workers = workers
         self.options = options
     }
 
