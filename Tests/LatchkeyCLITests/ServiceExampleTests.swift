@@ -9,20 +9,36 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The code block right after the `<!-- example: service -->` line.
-    private func readmeBlock() throws -> String {
+    /// The `count` Swift code blocks after the `<!-- example: name -->` line.
+    private func readmeBlocks(_ name: String, count: Int = 1) throws -> [String] {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
-        let marker = try #require(lines.firstIndex(of: "<!-- example: service -->"), "no example marker")
-        let open = try #require(lines[marker...].firstIndex { $0.hasPrefix("```swift") })
-        let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
-        return lines[(open + 1)..<close].joined(separator: "\n") + "\n"
+        var start = try #require(lines.firstIndex(of: "<!-- example: \(name) -->"), "no example marker")
+        var blocks: [String] = []
+        for _ in 0..<count {
+            let open = try #require(lines[start...].firstIndex { $0.hasPrefix("```swift") })
+            let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
+            blocks.append(lines[(open + 1)..<close].joined(separator: "\n") + "\n")
+            start = close + 1
+        }
+        return blocks
+    }
+
+    private func file(_ path: String) throws -> String {
+        try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
     }
 
     @Test func theReadmesServiceExampleIsExactlyTheProgramTheTestsRun() throws {
-        let program = try String(
-            contentsOf: Self.root.appendingPathComponent("Tests/ServiceExample/main.swift"), encoding: .utf8)
-        #expect(try readmeBlock() == program)
+        #expect(try readmeBlocks("service") == [try file("Tests/ServiceExample/main.swift")])
+    }
+
+    /// CI builds examples/hummingbird-app and signs in to it (.ci/hummingbird-example).
+    @Test func theReadmesHummingbirdExampleIsExactlyThePackageCIBuildsAndRuns() throws {
+        let shipped = [
+            try file("examples/hummingbird-app/Package.swift"),
+            try file("examples/hummingbird-app/Sources/App/main.swift"),
+        ]
+        #expect(try readmeBlocks("hummingbird", count: 2) == shipped)
     }
 
     @Test func theServiceExampleRunsAndPrintsWhatItGot() throws {
