@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Latchkey
 
+/// `latchkey admin delete`.
 enum Delete: SimpleAdminAction {
     static let name = "delete"
     static let abstract = "Erase the account; its audit events keep a pseudonym."

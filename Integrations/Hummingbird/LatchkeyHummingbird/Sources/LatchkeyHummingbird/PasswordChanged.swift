@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Latchkey
 
+/// `POST /v1/password`'s answer: `{"changed": true, …}` with the change's counts.
 struct PasswordChanged: ResponseEncodable {
     let changed: Bool
     let result: PasswordChangeResult
