@@ -2,10 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Latchkey
 import NIOCore
 import Testing
 
+@testable import Latchkey
 @testable import LatchkeyTestSupport
 
 /// Administration over HTTP under `/v1/admin/users`: only a session whose user holds `admin`,
@@ -37,6 +37,15 @@ import Testing
         return events.filter { $0["kind"] as? String == kind }.count
     }
 
+    /// The `username_key` of every event an administrator recorded of `kind`, straight from the trail.
+    private func administratorEvents(_ kind: String) throws -> [String] {
+        try server.workers.database.read { db in
+            try db.query("SELECT username_key FROM auth_events WHERE actor = 'admin' AND kind = ?", [kind]) { row in
+                try row.string(at: 0)
+            }
+        }
+    }
+
     private func act(
         _ client: any TestClientProtocol, _ path: String, _ json: String = "{}", token: String
     ) async throws -> TestResponse {
@@ -60,6 +69,12 @@ import Testing
                 #expect(try errorCode(response) == "forbidden")
             }
             #expect(try await client.get("/v1/me", token: carol).status == .ok)
+            let carolsLogin = #"{"username": "carol", "password": "\#(TestServer.password)"}"#
+            #expect(try await client.post("/v1/login", carolsLogin).status == .ok)
+            let trail = try server.workers.database.read { db in
+                try db.query("SELECT kind FROM auth_events WHERE actor = 'admin'") { row in try row.string(at: 0) }
+            }
+            #expect(trail.isEmpty)
             #expect((try object(try await client.get("/v1/me", token: bob))["roles"] as? [String]) == [])
             let anonymous = try await client.get("/v1/admin/users")
             #expect(anonymous.status == .unauthorized)
@@ -191,6 +206,10 @@ import Testing
             #expect(try await client.get("/v1/me", token: bob).status == .unauthorized)
             let again = try await client.send(.delete, "/v1/admin/users/bob", "", token: admin)
             #expect(again.status == .notFound)
+            // The one event keeps a pseudonym, not the name.
+            let deletions = try administratorEvents("account_deleted")
+            #expect(deletions.count == 1)
+            #expect(deletions.allSatisfy { $0.hasPrefix("deleted:") })
         }
     }
 
