@@ -15,3 +15,11 @@ extension SecondFactorResult: @retroactive ResponseEncodable {}
 /// A new access token, shown this once.
 extension CreatedAccessToken: @retroactive ResponseGenerator {}
 extension CreatedAccessToken: @retroactive ResponseEncodable {}
+
+/// An account's page for an administrator (`GET /v1/admin/users/{username}`).
+extension AccountDetail: @retroactive ResponseGenerator {}
+extension AccountDetail: @retroactive ResponseEncodable {}
+
+/// What an administrator's action did.
+extension AdministrationResult: @retroactive ResponseGenerator {}
+extension AdministrationResult: @retroactive ResponseEncodable {}

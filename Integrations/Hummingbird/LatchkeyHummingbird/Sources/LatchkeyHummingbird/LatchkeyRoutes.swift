@@ -48,6 +48,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         addSecondFactorRoutes(to: routes)
         addAccessTokenRoutes(to: routes)
         addRecoveryRoutes(to: routes)
+        addAdminRoutes(to: routes)
         LoginPage(routes: self).add(to: routes)
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import Latchkey
+
+/// Administration under `/v1/admin/users`: the service checks the caller's session holds the
+/// `admin` role in the transaction that acts, and audits each action with that account as the
+/// actor. State-changing routes are unsafe requests, so a cookie alone must pass the cross-origin
+/// check.
+extension LatchkeyRoutes {
+    func addAdminRoutes(to router: RouterGroup<Context>) {
+        router.get("/v1/admin/users") { request, _ in
+            let query = request.uri.queryParameters
+            var limit = 100
+            if let text = query.get("limit") {
+                // The service keeps it within its bounds; this only refuses what is no number.
+                guard let number = Int(text) else {
+                    throw LatchkeyError(code: .invalidInput, message: "limit must be a number.")
+                }
+                limit = number
+            }
+            let users = try await service.users(token: try token(request), search: query.get("search"), limit: limit)
+            return JSONField("users", users)
+        }
+        router.get("/v1/admin/users/:username") { request, context in
+            try await service.user(token: try token(request), username: username(context))
+        }
+        let actions: [(String, AdministrativeAction)] = [
+            ("disable", .disable), ("enable", .enable), ("unlock", .unlock), ("expire-password", .expirePassword),
+            ("reset-second-factor", .resetSecondFactor),
+        ]
+        for (path, action) in actions {
+            router.post("/v1/admin/users/:username/\(path)") { request, context in
+                try await administer(request, context, action)
+            }
+        }
+        router.post("/v1/admin/users/:username/roles") { request, context in
+            let input = try await read(request, ["add", "remove"])
+            return try await administer(
+                request, context, .roles(add: try input.strings("add"), remove: try input.strings("remove")))
+        }
+        router.post("/v1/admin/users/:username/password") { request, context in
+            // The password only ever in the body, never in the path or query.
+            let input = try await read(request, ["password"])
+            return try await administer(request, context, .setPassword(try input.required("password")))
+        }
+        router.delete("/v1/admin/users/:username") { request, context in
+            try await administer(request, context, .delete)
+        }
+        router.delete("/v1/admin/users/:username/tokens/:id") { request, context in
+            try await administer(request, context, .revokeToken(id: context.parameters.get("id") ?? ""))
+        }
+    }
+
+    /// Applies `action` to the path's account for the request's administrator.
+    private func administer(_ request: Request, _ context: Context, _ action: AdministrativeAction) async throws
+        -> AdministrationResult
+    {
+        let credentials = try signedIn(request, unsafe: true)
+        return try await service.administer(
+            token: credentials.token, username: username(context), action, client: try client(request, context))
+    }
+
+    private func username(_ context: Context) -> String {
+        context.parameters.get("username") ?? ""
+    }
+}
