@@ -1,5 +1,6 @@
-/// Administration by a signed-in user holding the `admin` role (`Admin.role`): checked in the
-/// transaction that acts, and audited with that account as the actor. An embedding program that
+/// Administration by a signed-in user holding the `admin` role (`Admin.role`), through a session or a
+/// personal access token that carries the role: checked in the transaction that acts, and audited
+/// with that account as the actor. An embedding program that
 /// administers by its own authority (as `latchkey admin` does) uses the Admin scene directly.
 extension LatchkeyService {
     /// Accounts whose name or email contains `search` (all when nil), at most `limit`, by name.
@@ -7,7 +8,7 @@ extension LatchkeyService {
         -> [AccountSummary]
     {
         try await logged("admin_users") { () async throws(LatchkeyError) in
-            let request = Admin.ListUsers.Request(search: search, limit: limit, session: try Self.session(token))
+            let request = Admin.ListUsers.Request(search: search, limit: limit, credential: try Self.credential(token))
             return try await show(on: database, nil) { scenes, display in
                 scenes.makeAdminScene(display: display).interactor.listUsers(
                     request: request)
@@ -18,7 +19,7 @@ extension LatchkeyService {
     /// One account with its live sessions, access tokens and latest events.
     public func user(token: String, username: String) async throws(LatchkeyError) -> AccountDetail {
         try await logged("admin_user") { () async throws(LatchkeyError) in
-            let request = Admin.ShowUser.Request(username: username, session: try Self.session(token))
+            let request = Admin.ShowUser.Request(username: username, credential: try Self.credential(token))
             return try await show(on: database, nil) { scenes, display in
                 scenes.makeAdminScene(display: display).interactor.showUser(
                     request: request)
@@ -33,7 +34,7 @@ extension LatchkeyService {
     ) async throws(LatchkeyError) -> AdministrationResult {
         try await logged("admin_action") { () async throws(LatchkeyError) in
             let request = Admin.Act.Request(
-                username: username, action: action, authority: .session(try Self.session(token)))
+                username: username, action: action, authority: .signedIn(try Self.credential(token)))
             let lane: Lane
             if case .setPassword = action { lane = hashing } else { lane = database }
             return try await show(on: lane, client) { scenes, display in
@@ -42,10 +43,15 @@ extension LatchkeyService {
         }
     }
 
-    /// The administrator's token; text that is no token is not signed in (and never the operator's
-    /// authority, which a request without a session carries).
-    private static func session(_ token: String) throws(LatchkeyError) -> SessionToken {
-        guard let session = try Self.session(token, for: "administer accounts") else { throw .session(.notSignedIn) }
-        return session
+    /// The administrator's session or access token (`lkp_…`, which must carry `admin`); text that
+    /// is neither is not signed in (and never the operator's authority, which only the Admin scene
+    /// used directly has).
+    private static func credential(_ token: String) throws(LatchkeyError) -> Admin.Credential {
+        if AccessToken.looksLikeOne(token) {
+            guard let accessToken = AccessToken(token) else { throw .session(.notSignedIn) }
+            return .accessToken(accessToken)
+        }
+        guard let session = SessionToken(token) else { throw .session(.notSignedIn) }
+        return .session(session)
     }
 }

@@ -10,7 +10,7 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
             response: SceneWork.respond {
                 do {
                     return try workers.database.read { db in
-                        _ = try administrator(request.session, now: now, in: db)
+                        _ = try administrator(request.credential, now: now, in: db)
                         return .users(
                             try workers.accounts.list(search: search, limit: limit, in: db).map {
                                 try account($0, now, db)
@@ -28,7 +28,7 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
             response: SceneWork.respond {
                 do {
                     return try workers.database.read { db in
-                        _ = try administrator(request.session, now: now, in: db)
+                        _ = try administrator(request.credential, now: now, in: db)
                         let found = try find(request.username, in: db)
                         let id = found.profile.id
                         return .account(
@@ -125,7 +125,7 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
     {
         // Checked before the hash (no Argon2id for a caller without the right) and again in the write.
         let found = try workers.database.read { db in
-            if case .session(let token) = authority { _ = try administratorSession(token, now: now, in: db) }
+            if case .signedIn(let credential) = authority { try administrator(credential, now: now, in: db) }
             return try find(username, in: db)
         }
         let user = found.profile
@@ -176,35 +176,53 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
         }
     }
 
-    /// The operator `authority` names; a session must be live and its user hold the `admin` role
-    /// now, in the caller's write transaction (a role removed a moment ago no longer counts); the
-    /// session's use is recorded.
+    /// The operator `authority` names; a session or access token must be live and its user hold the
+    /// `admin` role now (a token must carry it too), checked in the caller's write transaction (a role
+    /// removed a moment ago no longer counts); the credential's use is recorded.
     private func actor(_ authority: Admin.Authority, now: Date, in db: Database) throws -> AuthEvent.Operator {
         switch authority {
         case .operator(let actor): return actor
-        case .session(let token):
-            let found = try administratorSession(token, now: now, in: db)
-            try workers.gate.recordUse(found, now: now, in: db)
-            return AuthEvent.Operator(administratorID: found.user.id, username: found.user.username)
+        case .signedIn(let credential):
+            return try checkedAdministrator(credential, recordingUse: true, now: now, in: db)
         }
     }
 
-    /// For the read-only requests: nil for an operator, else the checked administrator's session.
-    private func administrator(_ session: SessionToken?, now: Date, in db: Database) throws -> StoredSession? {
-        try session.map { try administratorSession($0, now: now, in: db) }
+    /// For the read-only requests: nil for an operator, else the checked administrator.
+    @discardableResult
+    private func administrator(_ credential: Admin.Credential?, now: Date, in db: Database) throws
+        -> AuthEvent.Operator?
+    {
+        try credential.map { try checkedAdministrator($0, recordingUse: false, now: now, in: db) }
     }
 
-    private func administratorSession(_ token: SessionToken, now: Date, in db: Database) throws -> StoredSession {
-        let found: StoredSession
+    private func checkedAdministrator(
+        _ credential: Admin.Credential, recordingUse: Bool, now: Date, in db: Database
+    ) throws -> AuthEvent.Operator {
+        let user: UserProfile
+        let roles: [String]
         do {
-            found = try workers.gate.authenticate(token, now: now, in: db)
+            switch credential {
+            case .session(let token):
+                let found = try workers.gate.authenticate(token, now: now, in: db)
+                user = found.user
+                roles = try workers.roles.roles(userID: found.user.id, in: db)
+                if recordingUse { try workers.gate.recordUse(found, now: now, in: db) }
+            case .accessToken(let token):
+                // The token's effective roles: those it carries that its user holds now.
+                let found = try workers.tokenGate.authenticate(token, now: now, in: db)
+                user = found.user
+                roles = found.user.roles
+                if recordingUse, workers.tokenGate.isUseDue(found.token, now: now) {
+                    try workers.accessTokens.touch(
+                        tokenID: found.token.id, client: client, now: now,
+                        granularity: workers.policy.lastUsedGranularity, in: db)
+                }
+            }
         } catch let problem as SessionProblem {
             throw Admin.AccessProblem.session(problem)
         }
-        guard try workers.roles.roles(userID: found.user.id, in: db).contains(Admin.role) else {
-            throw Admin.AccessProblem.forbidden
-        }
-        return found
+        guard roles.contains(Admin.role) else { throw Admin.AccessProblem.forbidden }
+        return AuthEvent.Operator(administratorID: user.id, username: user.username)
     }
 
     private func find(_ username: String, in db: Database) throws -> AccountCredentials {

@@ -1,7 +1,7 @@
 /// The Admin scene: the operator's view of the user base, and the actions on one account. Authority
 /// comes from access to the database, as with Django's `manage.py` (every action is audited with the
-/// operator's operating-system user), or from a session whose user holds the `admin` role (a server's
-/// administrator: checked in the transaction that acts, and audited with that account).
+/// operator's operating-system user), or from a session or access token whose user holds the `admin`
+/// role (a server's administrator: checked in the transaction that acts, and audited with that account).
 package enum Admin {
     /// The role that lets a signed-in user administer other accounts.
     package static let role = "admin"
@@ -9,7 +9,14 @@ package enum Admin {
     /// Who asks: an operator with access to the database, or a signed-in administrator.
     package enum Authority: Sendable, Hashable {
         case `operator`(AuthEvent.Operator)
+        case signedIn(Credential)
+    }
+
+    /// How a signed-in administrator proves who they are: a session, or a personal access token that
+    /// carries the `admin` role (its user must hold the role too, now).
+    package enum Credential: Sendable, Hashable {
         case session(SessionToken)
+        case accessToken(AccessToken)
     }
 
     /// Why a signed-in user's admin request was refused.
@@ -40,14 +47,14 @@ package enum Admin {
         package struct Request: Sendable {
             package var search: String?
             package var limit: Int
-            /// A signed-in administrator's session; nil for an operator with access to the database.
-            package var session: SessionToken?
+            /// A signed-in administrator's credential; nil for an operator with access to the database.
+            package var credential: Credential?
 
             /// A request for at most `limit` accounts matching `search`.
-            package init(search: String? = nil, limit: Int = 100, session: SessionToken? = nil) {
+            package init(search: String? = nil, limit: Int = 100, credential: Credential? = nil) {
                 self.search = search
                 self.limit = limit
-                self.session = session
+                self.credential = credential
             }
         }
 
@@ -66,13 +73,13 @@ package enum Admin {
         /// The account's username.
         package struct Request: Sendable {
             package var username: String
-            /// A signed-in administrator's session; nil for an operator with access to the database.
-            package var session: SessionToken?
+            /// A signed-in administrator's credential; nil for an operator with access to the database.
+            package var credential: Credential?
 
             /// A request for the account `username`.
-            package init(username: String, session: SessionToken? = nil) {
+            package init(username: String, credential: Credential? = nil) {
                 self.username = username
-                self.session = session
+                self.credential = credential
             }
         }
 

@@ -234,26 +234,39 @@ import Testing
         }
     }
 
-    @Test("an access token cannot administer, with or without the admin role: only a session can")
-    func anAccessTokenCannotAdminister() async throws {
+    @Test("an access token carrying admin administers, as its user; one without it, or whose user lost it, is 403")
+    func anAccessTokenAdministersOnlyWithTheRole() async throws {
         try await server.test { client in
             let (admin, _) = try await administratorAndUser(client)
             let bearer: HTTPFields = [.authorization: "Bearer \(admin)"]
-            for body in [#"{"name": "admin script", "roles": ["admin"]}"#, #"{"name": "plain script"}"#] {
+            func token(_ body: String) async throws -> String {
                 let made = try await client.post("/v1/tokens", body, headers: bearer)
                 #expect(made.status == .created)
-                let token = try #require(try object(made)["token"] as? String)
-                for response in [
-                    try await client.get("/v1/admin/users", token: token),
-                    try await act(client, "bob/disable", token: token),
-                ] {
-                    #expect(response.status == .forbidden)
-                    #expect(try errorCode(response) == "forbidden")
-                }
+                return try #require(try object(made)["token"] as? String)
+            }
+            let plain = try await token(#"{"name": "plain script"}"#)
+            for response in [
+                try await client.get("/v1/admin/users", token: plain), try await act(client, "bob/disable", token: plain),
+            ] {
+                #expect(response.status == .forbidden)
+                #expect(try errorCode(response) == "forbidden")
             }
             #expect(
                 (try await detail(client, "bob", token: admin)["account"] as? [String: Any])?["disabled"] as? Bool
                     == false)
+
+            let script = try await token(#"{"name": "admin script", "roles": ["admin"]}"#)
+            #expect(try await client.get("/v1/admin/users", token: script).status == .ok)
+            #expect(try await act(client, "bob/disable", token: script).status == .ok)
+            let shown = try await detail(client, "bob", token: admin)
+            #expect((shown["account"] as? [String: Any])?["disabled"] as? Bool == true)
+            #expect(try await events(client, "bob", "account_disabled", token: admin) == 1)
+
+            // The token's role counts only while its user holds it.
+            #expect(try await act(client, "alice/roles", #"{"remove": ["admin"]}"#, token: admin).status == .ok)
+            let refused = try await act(client, "bob/enable", token: script)
+            #expect(refused.status == .forbidden)
+            #expect(try errorCode(refused) == "forbidden")
         }
     }
 
