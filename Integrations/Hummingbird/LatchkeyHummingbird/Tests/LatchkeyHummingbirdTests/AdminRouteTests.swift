@@ -246,7 +246,8 @@ import Testing
             }
             let plain = try await token(#"{"name": "plain script"}"#)
             for response in [
-                try await client.get("/v1/admin/users", token: plain), try await act(client, "bob/disable", token: plain),
+                try await client.get("/v1/admin/users", token: plain),
+                try await act(client, "bob/disable", token: plain),
             ] {
                 #expect(response.status == .forbidden)
                 #expect(try errorCode(response) == "forbidden")
