@@ -7,7 +7,7 @@ package final class InvitePresenter: ScenePresenter<any InviteDisplayLogic>, Inv
             case .invalidRole(let role):
                 .failure(
                     LatchkeyError(
-                        message: "Invalid role name: \(TerminalEscaping.escape(String(role.prefix(64))))).",
+                        message: "Invalid role name: \(TerminalEscaping.escape(String(role.prefix(64)))).",
                         kind: .invalidInput))
             case .invalidEmail: .failure(LatchkeyError(message: FieldText.invalidEmail, kind: .invalidInput))
             case .tooLong(let maximum):
