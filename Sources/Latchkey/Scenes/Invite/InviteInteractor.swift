@@ -29,7 +29,8 @@ package final class InviteInteractor: SceneInteractor<any InvitePresentationLogi
         let sorted = roles.map(\.value).sorted()
         try workers.database.write { db in
             let id = try workers.invitations.create(
-                code: code, email: email, roles: roles, createdBy: request.actor.name, expiresAt: expires, now: now,
+                code: code, email: email, roles: roles,
+                createdBy: request.actor.name.isEmpty ? "unknown" : request.actor.name, expiresAt: expires, now: now,
                 in: db)
             try audit.record(
                 .invitationIssued, usernameKey: "invitation", userID: nil, by: request.actor,
