@@ -8,6 +8,15 @@ public enum Operator {
         AdminInteractor(presenter: Silent(), workers: workers).act(
             request: .init(username: username, action: .roles(add: roles, remove: []), actor: .init(osUser: "test")))
     }
+
+    /// Issues an invitation granting `roles` (and naming `email`, if given), as `latchkey admin
+    /// invite` does; answers its code.
+    public static func invite(
+        roles: [String] = [], email: String? = nil, expiresIn: Duration? = nil, in workers: LatchkeyWorkers
+    ) throws -> String {
+        try Seeds.invite(
+            .init(roles: roles, expiresIn: expiresIn, email: email, actor: .init(osUser: "test")), with: workers)
+    }
 }
 
 /// A presenter that shows nothing: the tests read the outcome from the database or the service.

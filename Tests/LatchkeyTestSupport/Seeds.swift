@@ -60,7 +60,16 @@ enum Seeds {
         return token
     }
 
+    /// Issues an invitation through the real Invite scene and returns its code.
+    static func invite(_ request: Invite.Issue.Request, with workers: LatchkeyWorkers) throws -> String {
+        let spy = InvitePresentationLogicSpy()
+        InviteInteractor(presenter: spy, workers: workers).issue(request: request)
+        guard case .issued(let invitation) = spy.responses.last else { throw SeedError.notInvited(spy.responses) }
+        return invitation.code
+    }
+
     enum SeedError: Error {
+        case notInvited([Invite.Issue.Response])
         case notRegistered([Register.CreateAccount.Response])
         case notSignedIn
     }

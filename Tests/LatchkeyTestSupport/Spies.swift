@@ -11,6 +11,11 @@ final class RegisterPresentationLogicSpy: ResponseLog<Register.CreateAccount.Res
     func presentRegistration(response: Register.CreateAccount.Response) { responses.append(response) }
 }
 
+/// Stands in for `InvitePresentationLogic`; records every response.
+final class InvitePresentationLogicSpy: ResponseLog<Invite.Issue.Response>, InvitePresentationLogic {
+    func presentIssued(response: Invite.Issue.Response) { responses.append(response) }
+}
+
 /// Stands in for `LoginPresentationLogic`; records every response.
 final class LoginPresentationLogicSpy: ResponseLog<Login.Authenticate.Response>, LoginPresentationLogic {
     func presentLogin(response: Login.Authenticate.Response) { responses.append(response) }

@@ -78,13 +78,20 @@ public final class LatchkeyService: Sendable {
     public var signInsHashing: Int { hashing.running }
 
     /// Creates an account; answers its principal (no session: sign in next).
+    ///
+    /// With `invitation` (a code from `latchkey admin invite`), the registration uses the invitation
+    /// up and the account gets its roles, in the one write that creates it. An unknown, used or
+    /// expired code, or one that names another email address, is refused with `forbidden` before the
+    /// password is hashed (and counts in the registration throttle, as every registration does).
+    /// A server that registers by invitation only refuses requests without one itself.
     public func register(
         username: String, password: String, email: String? = nil, phone: String? = nil, displayName: String? = nil,
-        client: ClientContext? = nil
+        invitation: String? = nil, client: ClientContext? = nil
     ) async throws(LatchkeyError) -> Principal {
         try await logged("register") { () async throws(LatchkeyError) in
             let request = Register.CreateAccount.Request(
-                username: username, password: password, email: email, phone: phone, displayName: displayName)
+                username: username, password: password, email: email, phone: phone, displayName: displayName,
+                invitation: invitation)
             let principal = try await show(on: hashing, client) { scenes, display in
                 scenes.makeRegisterScene(display: display).interactor
                     .register(request: request)

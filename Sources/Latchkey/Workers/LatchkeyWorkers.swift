@@ -32,6 +32,7 @@ public struct LatchkeyWorkers: Sendable {
     /// The one access-token check.
     var tokenGate: AccessTokenGate { AccessTokenGate(tokens: accessTokens, policy: policy) }
     let oneTimeCodes = OneTimeCodeStore()
+    let invitations = InvitationStore()
     /// Verifies imported hashes; a spy stands in for it in tests.
     var importedHashes: any ImportedHashVerifying = ImportedHashVerifier()
 

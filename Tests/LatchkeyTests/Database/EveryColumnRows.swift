@@ -69,6 +69,14 @@ enum EveryColumnRows {
             ]
         ),
         (
+            "invitations",
+            [
+                "id": 6, "code_hash": bytes(9), "email": "f@example.org", "email_key": "f@example.org",
+                "created_by": "root", "created_at": 100, "expires_at": 200, "used_at": 150, "used_by": 7,
+            ]
+        ),
+        ("invitation_roles", ["invitation_id": 6, "role": "auditor"]),
+        (
             "imported_passwords",
             ["user_id": 7, "scheme": "bcrypt", "hash": "$2b$04$abcdefghijklmnopqrstuu", "imported_at": 100]
         ),

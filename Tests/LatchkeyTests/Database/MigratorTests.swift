@@ -7,6 +7,7 @@ import Testing
 @Suite struct MigratorTests {
     static let allTables = [
         "access_token_roles", "access_tokens", "auth_events", "imported_passwords", "installation",
+        "invitation_roles", "invitations",
         "latchkey_migrations",
         "login_challenges",
         "login_throttle", "one_time_codes", "recovery_codes",
@@ -169,7 +170,8 @@ import Testing
         #expect(
             indexes == [
                 "access_tokens_token_hash", "access_tokens_user_id", "auth_events_access_token",
-                "auth_events_user_time", "one_time_codes_email_key", "one_time_codes_link_hash",
+                "auth_events_user_time", "invitations_code_hash", "one_time_codes_email_key",
+                "one_time_codes_link_hash",
                 "one_time_codes_user_kind", "sessions_token_hash", "sessions_user_id", "users_email_key",
                 "users_email_key_any", "users_username",
             ])

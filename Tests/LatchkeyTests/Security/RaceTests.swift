@@ -89,6 +89,33 @@ import Testing
         _ = try Seeds.login("alice", "the second new passphrase", with: workers)
     }
 
+    @Test("Eight registrations racing with one invitation code make exactly one account")
+    func oneInvitationMakesOneAccount() throws {
+        // Every registration passes the read before any of them writes.
+        let workers = try workers(hasher: BarrierHasher(parties: 8))
+        let code = try Seeds.invite(.init(roles: ["editor"], actor: .init(osUser: "test")), with: workers)
+        // Threads of their own: a pool as wide as the cores would never gather all eight at once.
+        let runs = (0..<8).map { index in
+            BackgroundRun {
+                let spy = RegisterPresentationLogicSpy()
+                RegisterInteractor(presenter: spy, workers: workers).register(
+                    request: .init(username: "racer\(index)", password: Seeds.password, invitation: code))
+                return spy.responses
+            }
+        }
+        let all = runs.flatMap { $0.wait() }
+        #expect(all.count == 8)
+        #expect(all.filter { $0.registered != nil }.count == 1)
+        #expect(all.filter { $0 == .rejected(.invitationRefused(.used)) }.count == 7, "\(all)")
+        let counts = try workers.database.read { db in
+            try db.queryFirst(
+                "SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM user_roles) AS roles"
+            ) { (try $0.int64("users"), try $0.int64("roles")) }
+        }
+        #expect(counts?.0 == 1)
+        #expect(counts?.1 == 1)
+    }
+
     private func changePassword(_ workers: LatchkeyWorkers, token: SessionToken? = nil, to new: String) throws
         -> [ChangePassword.Update.Response]
     {

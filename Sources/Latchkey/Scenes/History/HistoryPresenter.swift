@@ -82,6 +82,8 @@ package final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, H
         case (.emailPendingDroppedDeliveryFailed, _): "Email address could not be told its pending change was dropped"
         case (.emailKeyKept, _): "Email address kept apart on upgrade" + (event.detail.map { " (\($0))" } ?? "")
         case (.usersImported, _): "Users imported" + (event.detail.map { " (\($0))" } ?? "")
+        case (.invitationIssued, _): "Invitation issued" + (event.detail.map { " (\($0))" } ?? "")
+        case (.registeredByInvitation, _): "Registered with an invitation" + (event.detail.map { " (\($0))" } ?? "")
         }
     }
 }

@@ -8,17 +8,21 @@ package enum Register {
             package var email: String?
             package var phone: String?
             package var displayName: String?
+            /// An invitation code (`latchkey admin invite`): used up by the registration, whose
+            /// account gets the invitation's roles. Nil: none given.
+            package var invitation: String?
 
             /// A request with the fields the user typed.
             package init(
                 username: String, password: String, email: String? = nil, phone: String? = nil,
-                displayName: String? = nil
+                displayName: String? = nil, invitation: String? = nil
             ) {
                 self.username = username
                 self.password = password
                 self.email = email
                 self.phone = phone
                 self.displayName = displayName
+                self.invitation = invitation
             }
         }
 
@@ -41,6 +45,20 @@ package enum Register {
             /// The client's address registered too many accounts lately (or is blocked for failed
             /// sign-ins), for as long as its lock has left; nothing was hashed or stored.
             case throttled(retryAfter: Duration)
+            /// The invitation code cannot be used (why, for the message); nothing was hashed or stored.
+            case invitationRefused(InvitationRefusal)
+        }
+
+        /// Why an invitation code was refused.
+        package enum InvitationRefusal: Sendable, Hashable {
+            /// No invitation was given where one is required.
+            case missing
+            /// Not a code Latchkey issued (or mistyped).
+            case unknown
+            case used
+            case expired
+            /// The invitation names another email address than the registration's.
+            case emailMismatch
         }
 
         /// What every display shows: the new account (no session: sign in next), or the

@@ -12,6 +12,11 @@ package final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>,
                 LatchkeyError(
                     message: message(for: .throttled(retryAfter: wait)), kind: .notAuthenticated, code: .throttled,
                     retryAfter: wait))
+        case .rejected(.invitationRefused(let refusal)):
+            // Well-formed, but not allowed: the registration needs an invitation it does not have.
+            .failure(
+                LatchkeyError(
+                    message: message(for: .invitationRefused(refusal)), kind: .forbidden, code: .forbidden))
         case .rejected(let failure):
             .failure(LatchkeyError(message: message(for: failure), kind: .invalidInput, code: code(for: failure)))
         case .unavailable(let problem):
@@ -25,6 +30,7 @@ package final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>,
         case .emailTaken: .emailTaken
         case .passwordRejected: .weakPassword
         case .throttled: .throttled
+        case .invitationRefused: .forbidden
         case .invalidUsername, .invalidEmail, .invalidPhone, .invalidDisplayName: .invalidInput
         }
     }
@@ -39,6 +45,11 @@ package final class RegisterPresenter: ScenePresenter<any RegisterDisplayLogic>,
         case .invalidDisplayName: FieldText.invalidDisplayName
         case .passwordRejected(let rejection): PasswordText.explain(rejection)
         case .throttled: "Too many registrations from this address. Try again later."
+        case .invitationRefused(.missing): "Registration is by invitation only: give an invitation code."
+        case .invitationRefused(.unknown): "That invitation code is not valid."
+        case .invitationRefused(.used): "That invitation code has already been used."
+        case .invitationRefused(.expired): "That invitation code has expired."
+        case .invitationRefused(.emailMismatch): "That invitation is for another email address."
         }
     }
 }

@@ -42,6 +42,12 @@ public struct SecurityPolicy: Sendable, Hashable {
             maximumAccessTokenLifetime = maximumAccessTokenLifetime.map { min(max($0, .seconds(60)), Self.longest) }
         }
     }
+    /// How long an invitation lasts when its issuer names no expiry.
+    @Bounded(.seconds(60)...(.seconds(366 * 24 * 3600))) public var invitationLifetime: Duration = .seconds(
+        7 * 24 * 3600)
+    /// The longest expiry an invitation may be given.
+    @Bounded(.seconds(60)...(.seconds(366 * 24 * 3600))) public var maximumInvitationLifetime: Duration =
+        .seconds(30 * 24 * 3600)
     /// How long a one-time code (password reset) may be used.
     @Bounded(.seconds(60)...(.seconds(7 * 24 * 3600))) public var oneTimeCodeLifetime: Duration = .seconds(30 * 60)
     /// The least time the service takes to answer a reset request, so that an existing account (a

@@ -74,6 +74,10 @@ package struct AuthEvent: Sendable, Hashable {
         case emailKeyKept = "email_key_kept"
         /// An operator imported accounts; `detail` has the counts.
         case usersImported = "users_imported"
+        /// An operator issued an invitation; `detail` has its number, expiry and roles.
+        case invitationIssued = "invitation_issued"
+        /// The account was registered with an invitation; `detail` has its number and roles.
+        case registeredByInvitation = "registered_by_invitation"
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.

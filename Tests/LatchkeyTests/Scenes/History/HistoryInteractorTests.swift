@@ -110,6 +110,8 @@ import Testing
             .emailPendingDroppedDeliveryFailed: [nil: "Email address could not be told its pending change was dropped"],
             .emailKeyKept: [nil: "Email address kept apart on upgrade"],
             .usersImported: [nil: "Users imported"],
+            .invitationIssued: [nil: "Invitation issued"],
+            .registeredByInvitation: [nil: "Registered with an invitation"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {

@@ -50,4 +50,22 @@ import Testing
             }
         #expect(display.registrations == [.failure(LatchkeyError(message: message, kind: .invalidInput, code: code))])
     }
+
+    @Test(
+        "An invitation refused is forbidden, with the reason in the message",
+        arguments: [
+            (
+                Register.CreateAccount.InvitationRefusal.missing,
+                "Registration is by invitation only: give an invitation code."
+            ),
+            (.unknown, "That invitation code is not valid."),
+            (.used, "That invitation code has already been used."),
+            (.expired, "That invitation code has expired."),
+            (.emailMismatch, "That invitation is for another email address."),
+        ])
+    func invitationRefusalsAreForbidden(_ refusal: Register.CreateAccount.InvitationRefusal, _ message: String) {
+        presenter.presentRegistration(response: .rejected(.invitationRefused(refusal)))
+        #expect(
+            display.registrations == [.failure(LatchkeyError(message: message, kind: .forbidden, code: .forbidden))])
+    }
 }

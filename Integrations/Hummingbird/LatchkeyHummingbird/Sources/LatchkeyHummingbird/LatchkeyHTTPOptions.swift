@@ -16,8 +16,9 @@ public struct LatchkeyHTTPOptions: Sendable {
     public var insecureCookie: Bool
     /// The largest request body read, in bytes.
     public var maximumBodyBytes: Int
-    /// Whether anyone may create an account through `POST /v1/register` (`open`), or only the
-    /// operator, through `latchkey admin` or the library (`closed`).
+    /// Whether anyone may create an account through `POST /v1/register` (`open`), only someone
+    /// with an invitation code from `latchkey admin invite` (`invite`), or only the operator,
+    /// through `latchkey admin` or the library (`closed`).
     public var registration: Registration
 
     /// Who may create accounts over HTTP.
@@ -26,6 +27,9 @@ public struct LatchkeyHTTPOptions: Sendable {
         case open
         /// Nobody: `POST /v1/register` answers 403 `forbidden`.
         case closed
+        /// Whoever has an invitation code: `POST /v1/register` without `"invitation"` answers 403
+        /// `forbidden`, and so does an unknown, used or expired code (limited per address too).
+        case invite
     }
 
     /// Options for a server behind `trustedProxies`, seen at `publicOrigin`.

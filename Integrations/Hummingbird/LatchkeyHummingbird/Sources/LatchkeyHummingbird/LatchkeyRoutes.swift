@@ -54,15 +54,23 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
 
     private func addAccountRoutes(to router: RouterGroup<Context>) {
         router.post("/v1/register") { request, context in
-            guard options.registration == .open else {
+            guard options.registration != .closed else {
                 throw LatchkeyError(
                     code: .forbidden, message: "Registration is closed: an operator creates accounts here.")
             }
-            let input = try await read(request, ["username", "password", "email", "phone", "display_name"])
+            let input = try await read(
+                request, ["username", "password", "email", "phone", "display_name", "invitation"])
+            let invitation = try input.string("invitation")
+            // Refused before anything else is read or counted: no code, no registration.
+            guard options.registration != .invite || invitation?.isEmpty == false else {
+                throw LatchkeyError(
+                    code: .forbidden, message: "Registration is by invitation only: give an invitation code.")
+            }
             let principal = try await service.register(
                 username: try input.required("username"), password: try input.required("password"),
                 email: try input.string("email"), phone: try input.string("phone"),
-                displayName: try input.string("display_name"), client: try client(request, context))
+                displayName: try input.string("display_name"), invitation: invitation,
+                client: try client(request, context))
             return EditedResponse(status: .created, response: Registered(registered: true, principal: principal))
         }
         router.post("/v1/login") { request, context in try await login(request, context) }

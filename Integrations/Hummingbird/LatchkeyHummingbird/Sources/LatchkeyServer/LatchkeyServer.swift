@@ -38,7 +38,10 @@ struct LatchkeyServer: AsyncParsableCommand {
 
     @Option(
         help:
-            "open: anyone may register over HTTP (limited per address); closed: only the operator creates accounts."
+            """
+            open: anyone may register over HTTP (limited per address); invite: only with a code from \
+            'latchkey admin invite'; closed: only the operator creates accounts.
+            """
     )
     var registration = LatchkeyHTTPOptions.Registration.closed.rawValue
 
@@ -84,7 +87,7 @@ struct LatchkeyServer: AsyncParsableCommand {
             throw ValidationError("--forwarded-header takes x-forwarded-for or forwarded.")
         }
         guard LatchkeyHTTPOptions.Registration(rawValue: registration) != nil else {
-            throw ValidationError("--registration takes open or closed.")
+            throw ValidationError("--registration takes open, invite or closed.")
         }
         for (name, seconds) in [("header", headerTimeout), ("body", bodyTimeout), ("idle", idleTimeout)]
         where !(1...3_600).contains(seconds) {

@@ -92,6 +92,8 @@ import Testing
         let closed = try Server([])
         let body = #"{"username": "mallory", "password": "correct horse battery staple"}"#
         #expect(try curl(closed.port, "/v1/register", post: body) == 403)
+        let invite = try Server(["--registration", "invite"])
+        #expect(try curl(invite.port, "/v1/register", post: body) == 403)
         let open = try Server(["--registration", "open"])
         #expect(try curl(open.port, "/v1/register", post: body) == 201)
     }
