@@ -76,7 +76,7 @@ import Testing
         }
     }
 
-    @Test("/admin/ is 403 without the role admin and 200 with it", arguments: ShippedProxy.allCases)
+    @Test("/admin/ in any case is 403 without the role admin, and 200 with it", arguments: ShippedProxy.allCases)
     func theAdminPathNeedsTheRoleAdmin(proxy: ShippedProxy) async throws {
         try await ShippedExamples.withServers { stack in
             let token = try await stack.signedIn("alice")
@@ -87,6 +87,10 @@ import Testing
             let refused = try await stack.proxy.get("/admin/panel", token: token)
             #expect(refused.status == 403)
             #expect(refused.body.contains(#""forbidden""#))
+            // An application that routes without regard to case would serve these as /admin.
+            for path in ["/ADMIN/panel", "/Admin"] {
+                #expect(try await stack.proxy.get(path, token: token).status == 403, "\(path)")
+            }
             Operator.grant(["admin"], to: "alice", in: stack.server.workers)
             let allowed = try await stack.proxy.get("/admin/panel", token: token)
             #expect(allowed.status == 200)
