@@ -112,7 +112,7 @@ public final class LatchkeyService: Sendable {
                 try await show(on: hashing, client) { scenes, display in
                     scenes.makeLoginScene(display: display).interactor.login(
                         request: request)
-                })
+                }, from: client)
             logSignIn(result)
             return result
         }
@@ -128,7 +128,7 @@ public final class LatchkeyService: Sendable {
                 try await show(on: database, client) { scenes, display in
                     scenes.makeLoginScene(display: display).interactor
                         .completeLogin(request: request)
-                })
+                }, from: client)
             logSignIn(result)
             return result
         }
@@ -195,13 +195,16 @@ public final class LatchkeyService: Sendable {
     /// A sign-in whose caller was cancelled while the hash ran still completed: its session is ended
     /// (as a display that cannot keep a token does) before the call reports the cancellation, so no
     /// live session exists whose token nobody received.
-    private func keptOrEnded(_ result: SignInResult) async throws(LatchkeyError) -> SignInResult {
+    private func keptOrEnded(_ result: SignInResult, from client: ClientContext?) async throws(LatchkeyError)
+        -> SignInResult
+    {
         guard Task.isCancelled, let text = result.token, let token = SessionToken(text) else { return result }
         // A detached task: this one is cancelled, and the lane would refuse its work.
         await Task.detached { [self] in
-            _ = try? await runOnDatabaseLane { scenes in
-                LoginInteractor(presenter: LoginPresenter(), workers: scenes.workers).abandonSession(
-                    request: .init(token: token))
+            _ = try? await runOnDatabaseLane(client) { scenes in
+                LoginInteractor(presenter: LoginPresenter(), workers: scenes.workers, client: scenes.client)
+                    .abandonSession(
+                        request: .init(token: token))
                 return true
             }
         }.value

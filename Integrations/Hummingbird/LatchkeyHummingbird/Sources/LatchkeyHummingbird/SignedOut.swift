@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Latchkey
 
-/// The answer of `POST /v1/logout` and `/v1/logout-all`: how many sessions ended, and whether the caller's was one.
+/// The answer of `POST /v1/logout`, `/v1/logout-all` and `DELETE /v1/sessions/{id}`: how many sessions ended, and whether the caller's was one.
 struct SignedOut: ResponseEncodable {
     let signedOut: Int
     let current: Bool
