@@ -16,12 +16,16 @@ let package = Package(
         // Latchkey's own test fixtures (a throwaway PostgreSQL server, gated hashers, seeds), a
         // product only so the Hummingbird integration's tests run on the same engines; not an API.
         .library(name: "LatchkeyTestSupport", targets: ["LatchkeyTestSupport"]),
+        // The configuration file and environment of the CLI and latchkey-server (swift-configuration),
+        // a library of its own so that an embedder of Latchkey does not get it.
+        .library(name: "LatchkeyConfiguration", targets: ["LatchkeyConfiguration"]),
         .executable(name: "latchkey", targets: ["LatchkeyCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -95,9 +99,17 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["EmbedData"]
         ),
+        .target(
+            name: "LatchkeyConfiguration",
+            dependencies: ["Latchkey", .product(name: "Configuration", package: "swift-configuration")],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "LatchkeyCLI",
-            dependencies: ["Latchkey", "CLinux", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Latchkey", "LatchkeyConfiguration", "CLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
         // The README's service example, exactly: a test compares the two and runs the program.
@@ -117,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "LatchkeyTests",
             dependencies: [
-                "Latchkey", "LatchkeyTestSupport", "CSodium", "CSQLite",
+                "Latchkey", "LatchkeyTestSupport", "LatchkeyConfiguration", "CSodium", "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

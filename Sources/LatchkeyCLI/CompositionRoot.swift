@@ -1,5 +1,6 @@
 import Foundation
 import Latchkey
+import LatchkeyConfiguration
 
 /// Where the CLI assembles what the scenes need: it opens the storage at the path the options name,
 /// words a failure through the library's own failure view models, and finds the session file.
@@ -13,12 +14,23 @@ struct CompositionRoot {
 
     /// The Workers over the database, its key file checked.
     func workers() throws(CLIError) -> LatchkeyWorkers {
+        // The configuration first: a refused one opens (and creates) nothing.
+        let policy = try Self.policy()
         let location = try databaseLocation()
         let workers = LatchkeyWorkers(
-            database: try open(location), secret: secret(for: location), delivery: Self.delivery()
-        )
+            database: try open(location), policy: policy, secret: secret(for: location), delivery: Self.delivery())
         do { try workers.checkInstallationKey() } catch { throw CLIError(error) }
         return workers
+    }
+
+    /// The policy the file `$LATCHKEY_CONFIG` names and the `LATCHKEY_POLICY_…` variables set; a
+    /// configuration Latchkey refuses stops the command before it opens anything (exit 78).
+    static func policy() throws(CLIError) -> SecurityPolicy {
+        do {
+            return try LatchkeyConfiguration.forCommandLine().policy
+        } catch {
+            throw CLIError(message: "configuration refused: \(error)", exitCode: ExitStatus.configuration)
+        }
     }
 
     /// `$LATCHKEY_DELIVER_COMMAND`, run for each reset or verification code as latchkey-server's

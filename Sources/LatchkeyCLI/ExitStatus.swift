@@ -12,13 +12,15 @@ enum ExitStatus {
     static let storage = ExitCode(74)
     static let busy = ExitCode(75)
     static let forbidden = ExitCode(77)
+    /// The configuration (`LATCHKEY_CONFIG`, `LATCHKEY_POLICY_…`) was refused (sysexits' EX_CONFIG).
+    static let configuration = ExitCode(78)
 
     /// The stable code of a command-line failure with `exit`: a usage error is invalid input too
     /// (the exit code, 64, tells them apart).
     static func code(of exit: ExitCode) -> LatchkeyError.Code {
         switch exit {
         case notAuthenticated: .invalidCredentials
-        case usage, invalidInput: .invalidInput
+        case usage, invalidInput, configuration: .invalidInput
         case unavailable: .unavailable
         case cannotCreate, storage: .storage
         case busy: .busy

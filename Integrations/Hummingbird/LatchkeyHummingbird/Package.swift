@@ -44,6 +44,7 @@ let package = Package(
             dependencies: [
                 "LatchkeyHummingbird",
                 .product(name: "Latchkey", package: "Latchkey"),
+                .product(name: "LatchkeyConfiguration", package: "Latchkey"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

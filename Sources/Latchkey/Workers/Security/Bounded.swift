@@ -10,6 +10,10 @@ public struct Bounded<Value: Comparable & Sendable & Hashable>: Sendable, Hashab
         self.value = min(max(wrappedValue, bounds.lowerBound), bounds.upperBound)
     }
 
+    /// The bounds (`policy.$minimumPasswordLength`), for a configuration that refuses a value outside
+    /// them instead of moving it.
+    public var projectedValue: ClosedRange<Value> { bounds }
+
     /// The value, always within its bounds.
     public var wrappedValue: Value {
         get { value }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Latchkey
+import LatchkeyConfiguration
 import LatchkeyHummingbird
 import Logging
 import Metrics
@@ -20,6 +21,12 @@ struct LatchkeyServer: AsyncParsableCommand {
               latchkey-server --database users.sqlite3 --deliver-command /usr/local/bin/send-latchkey-mail
             """,
         version: "latchkey-server \(LatchkeyRelease.version)")
+
+    @Option(help: "A JSON file of settings: every policy number under \"policy\" (default: $LATCHKEY_CONFIG).")
+    var config: String?
+
+    @Flag(help: "Print the effective configuration, each value with where it came from, and exit.")
+    var printConfig = false
 
     @Option(help: "HOST:PORT to listen on.")
     var listen = "127.0.0.1:8080"
@@ -101,7 +108,7 @@ struct LatchkeyServer: AsyncParsableCommand {
         guard (1...300).contains(deliverTimeout) else {
             throw ValidationError("--deliver-timeout takes 1 to 300 seconds.")
         }
-        if database == nil && ProcessInfo.processInfo.environment["LATCHKEY_DATABASE"] == nil {
+        if !printConfig && database == nil && ProcessInfo.processInfo.environment["LATCHKEY_DATABASE"] == nil {
             throw ValidationError("Name the database with --database or LATCHKEY_DATABASE.")
         }
     }
@@ -110,12 +117,32 @@ struct LatchkeyServer: AsyncParsableCommand {
         var logger = Logger(label: "latchkey-server")
         logger.logLevel = .info
         let path = database ?? ProcessInfo.processInfo.environment["LATCHKEY_DATABASE"] ?? ""
+        let settings: LatchkeyConfiguration
+        do {
+            let environment = ProcessInfo.processInfo.environment
+            let file = config ?? environment[LatchkeyConfiguration.fileVariable].flatMap { $0.isEmpty ? nil : $0 }
+            settings = try LatchkeyConfiguration(file: file, environment: environment)
+        } catch {
+            FileHandle.standardError.write(Data("latchkey-server: configuration refused: \(error)\n".utf8))
+            throw ExitCode(78)
+        }
+        if printConfig {
+            let server = [
+                "server.listen = \(listen)", "server.database = \(Self.redacted(path))",
+                "server.registration = \(registration)",
+                "server.trustedProxies = \(trustedProxy.joined(separator: ","))",
+                "server.publicOrigin = \(publicOrigin ?? "")",
+            ]
+            print((server + settings.describe()).joined(separator: "\n"))
+            return
+        }
         let location = DatabaseLocation(parsing: path)
         let workers: LatchkeyWorkers
         do {
             let secret =
                 ProcessInfo.processInfo.environment["LATCHKEY_SECRET_KEY_FILE"].map { InstallationSecret(keyFile: $0) }
-            workers = LatchkeyWorkers(database: try DatabaseWorker(location), secret: secret, delivery: delivery())
+            workers = LatchkeyWorkers(
+                database: try DatabaseWorker(location), policy: settings.policy, secret: secret, delivery: delivery())
             try workers.checkInstallationKey()
         } catch {
             FileHandle.standardError.write(Data("latchkey-server: cannot use the database: \(error)\n".utf8))
@@ -182,5 +209,17 @@ struct LatchkeyServer: AsyncParsableCommand {
         else { return nil }
         let host = text[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         return host.isEmpty ? nil : (host, port)
+    }
+
+    /// `url` with any password replaced by `***` (a PostgreSQL URL's `user:password@`, or its
+    /// `password=` parameter), for printing.
+    static func redacted(_ url: String) -> String {
+        var text = url
+        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
+            let colon = text[scheme.upperBound..<at].firstIndex(of: ":")
+        {
+            text.replaceSubrange(text.index(after: colon)..<at, with: "***")
+        }
+        return text.replacing(/password=[^&]*/, with: "password=***")
     }
 }

@@ -42,6 +42,39 @@ import Testing
         #expect(printed.text == "latchkey-server \(LatchkeyRelease.version)\n")
     }
 
+    @Test("--print-config shows every setting with where it came from, the database's password hidden")
+    func thePrintedConfigurationSaysWhereEachValueCameFrom() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-config-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("latchkey.json").path
+        try #"{"policy": {"maximumFailedLogins": 3, "historyLimit": 50}}"#.write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let printed = try CommandOutput.of(
+            "/usr/bin/env",
+            [
+                "LATCHKEY_POLICY_HISTORY_LIMIT=30", Self.binary, "--config", file, "--print-config",
+                "--database", "postgresql://app:s3cret@db.example/latchkey?password=other",
+            ])
+        #expect(printed.status == 0)
+        let lines = printed.text.split(separator: "\n").map(String.init)
+        #expect(lines.contains("server.database = postgresql://app:***@db.example/latchkey?password=***"))
+        #expect(lines.contains("policy.maximumFailedLogins = 3  (\(file):1)"))
+        #expect(lines.contains("policy.historyLimit = 30  (LATCHKEY_POLICY_HISTORY_LIMIT)"))
+        #expect(lines.contains("policy.lockoutDuration = 15m  (default)"))
+        #expect(!printed.text.contains("s3cret") && !printed.text.contains("other"))
+    }
+
+    @Test func aRefusedConfigurationExits78() throws {
+        let printed = try CommandOutput.of(
+            "/bin/sh", ["-c", "LATCHKEY_POLICY_LOCKOUT=1h \"$0\" --print-config 2>&1", Self.binary])
+        #expect(printed.status == 78)
+        #expect(
+            printed.text
+                == "latchkey-server: configuration refused: the environment: LATCHKEY_POLICY_LOCKOUT: "
+                + "no setting has this name\n")
+    }
+
     @Test func withoutADatabaseItSaysSoAndExits64() throws {
         let server = try Spawned(Self.binary, [], environment: [:])
         #expect(server.stop(0, within: 10) == 64)
