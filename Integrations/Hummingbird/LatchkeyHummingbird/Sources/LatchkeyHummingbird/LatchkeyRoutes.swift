@@ -40,6 +40,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
             }
         }
         routes.get("/v1/auth") { request, context in try await forwardAuth(request, context) }
+        routes.get("/v1/openapi.json") { _, _ in OpenAPIDocument.response() }
         if let metrics {
             routes.get("/metrics") { _, _ in metrics.exposition(of: service) }
         }
