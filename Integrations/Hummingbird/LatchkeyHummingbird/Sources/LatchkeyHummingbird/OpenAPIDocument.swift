@@ -479,7 +479,7 @@ enum OpenAPIDocument {
             "/v1/logout": {
               "post": {
                 "operationId": "logout",
-                "summary": "Ends this session.",
+                "summary": "Ends this session. A token that signs nobody in already is not an error: signed_out is 0.",
                 "responses": {
                   "200": {
                     "description": "Done.",
@@ -520,7 +520,7 @@ enum OpenAPIDocument {
             "/v1/logout-all": {
               "post": {
                 "operationId": "logoutAll",
-                "summary": "Ends every session of the account.",
+                "summary": "Ends every session of the account. A token that signs nobody in already is not an error: signed_out is 0.",
                 "responses": {
                   "200": {
                     "description": "Done.",
@@ -1622,8 +1622,11 @@ enum OpenAPIDocument {
                     "additionalProperties": false
                   }
                 },
-                "required": "The one error object every route answers a failure with.",
-                "additionalProperties": false
+                "required": [
+                  "error"
+                ],
+                "additionalProperties": false,
+                "description": "The one error object every route answers a failure with."
               },
               "Principal": {
                 "type": "object",
