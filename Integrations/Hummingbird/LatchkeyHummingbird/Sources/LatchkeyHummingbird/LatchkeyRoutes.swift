@@ -50,6 +50,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         addAccessTokenRoutes(to: routes)
         addRecoveryRoutes(to: routes)
         LoginPage(routes: self).add(to: routes)
+        MethodNotAllowed.add(to: router)
     }
 
     private func addAccountRoutes(to router: RouterGroup<Context>) {
