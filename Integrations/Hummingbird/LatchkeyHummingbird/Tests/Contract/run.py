@@ -8,7 +8,7 @@ per operation, every request carrying that user's bearer token (hooks.py). Fails
 finds anything: a 5xx, or an answer the document does not describe.
 
 Usage: python3 run.py [--binary PATH] [--engine sqlite|postgresql|both] [--max-examples N]
-Needs schemathesis 4 (PyPI) on PATH, or --schemathesis PATH.
+Needs Schemathesis 4 (PyPI: pip install 'schemathesis>=4,<5') on PATH, or --schemathesis PATH.
 """
 import argparse
 import glob
