@@ -583,6 +583,14 @@ enum OpenAPIDocument {
                           "additionalProperties": false
                         }
                       }
+                    },
+                    "links": {
+                      "RevokeSession": {
+                        "operationId": "revokeSession",
+                        "parameters": {
+                          "id": "$response.body#/sessions/0/id"
+                        }
+                      }
                     }
                   },
                   "401": {
@@ -733,6 +741,14 @@ enum OpenAPIDocument {
                           "$ref": "#/components/schemas/CreatedAccessToken"
                         }
                       }
+                    },
+                    "links": {
+                      "RevokeAccessToken": {
+                        "operationId": "revokeAccessToken",
+                        "parameters": {
+                          "id": "$response.body#/access_token/id"
+                        }
+                      }
                     }
                   },
                   "400": {
@@ -783,7 +799,8 @@ enum OpenAPIDocument {
                             "type": [
                               "string",
                               "null"
-                            ]
+                            ],
+                            "pattern": "^(never|[+]?[0-9]{1,6}[mhdw])$"
                           }
                         },
                         "required": [
@@ -942,7 +959,8 @@ enum OpenAPIDocument {
                     "in": "query",
                     "required": false,
                     "schema": {
-                      "type": "string"
+                      "type": "string",
+                      "pattern": "^[^,]+(,[^,]+)*$"
                     },
                     "description": "Roles required, comma-separated (a,b: both). Any other parameter is a 400."
                   }
