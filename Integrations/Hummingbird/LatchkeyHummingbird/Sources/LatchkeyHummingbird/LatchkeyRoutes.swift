@@ -25,7 +25,8 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
     }
 
     /// Adds every route to `router`, in a group whose middleware turns whatever a route throws into
-    /// the one error object (and counts throttled and overloaded answers).
+    /// the one error object (and counts throttled and overloaded answers). Each `/v1` path answers
+    /// the other methods with 405, so add no route of your own on these paths.
     public func add(to router: Router<Context>) {
         let routes = router.group().add(middleware: LatchkeyErrorMiddleware<Context>(metrics: metrics))
         routes.get("/health") { _, _ in JSONField("status", "ok") }
