@@ -123,7 +123,8 @@ def contract(engine, options):
                    "--seed", str(options.seed), "--workers", "1", "--no-color",
                    "--report", "junit", "--report-dir", os.path.join(folder, "report")]
         print(f"contract ({engine}): {' '.join(command)}", flush=True)
-        result = subprocess.run(command, env=environment)
+        # In the temporary folder, where Schemathesis leaves its cache.
+        result = subprocess.run(command, env=environment, cwd=folder)
         if result.returncode != 0:
             print(f"contract ({engine}): the server's log follows", flush=True)
             log.flush()
