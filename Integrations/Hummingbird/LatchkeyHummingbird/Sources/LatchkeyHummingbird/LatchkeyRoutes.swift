@@ -25,7 +25,8 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
     }
 
     /// Adds every route to `router`, in a group whose middleware turns whatever a route throws into
-    /// the one error object (and counts throttled and overloaded answers).
+    /// the one error object (and counts throttled and overloaded answers). Each `/v1` path answers
+    /// the other methods with 405, so add no route of your own on these paths.
     public func add(to router: Router<Context>) {
         let routes = router.group().add(middleware: LatchkeyErrorMiddleware<Context>(metrics: metrics))
         routes.get("/health") { _, _ in JSONField("status", "ok") }
@@ -40,6 +41,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
             }
         }
         routes.get("/v1/auth") { request, context in try await forwardAuth(request, context) }
+        routes.get("/v1/openapi.json") { _, _ in OpenAPIDocument.response() }
         if let metrics {
             routes.get("/metrics") { _, _ in metrics.exposition(of: service) }
         }
@@ -50,6 +52,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         addRecoveryRoutes(to: routes)
         addAdminRoutes(to: routes)
         LoginPage(routes: self).add(to: routes)
+        MethodNotAllowed.add(to: router)
     }
 
     private func addAccountRoutes(to router: RouterGroup<Context>) {
