@@ -96,6 +96,13 @@ enum OpenAPIDocument {
                               "string",
                               "null"
                             ]
+                          },
+                          "invitation": {
+                            "type": [
+                              "string",
+                              "null"
+                            ],
+                            "description": "A code from `latchkey admin invite` (required with --registration invite)."
                           }
                         },
                         "required": [
@@ -1590,6 +1597,735 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/v1/admin/users": {
+              "get": {
+                "operationId": "adminListUsers",
+                "summary": "Accounts whose name or email holds `search`, by name (the role admin).",
+                "parameters": [
+                  {
+                    "name": "search",
+                    "in": "query",
+                    "required": false,
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "limit",
+                    "in": "query",
+                    "required": false,
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+$"
+                    },
+                    "description": "At most this many (1 to 1000)."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "properties": {
+                            "users": {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/AccountSummary"
+                              }
+                            }
+                          },
+                          "required": [
+                            "users"
+                          ],
+                          "additionalProperties": false
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/users/{username}": {
+              "get": {
+                "operationId": "adminShowUser",
+                "summary": "One account with its live sessions, access tokens and latest events.",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AccountDetail"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              },
+              "delete": {
+                "operationId": "adminDeleteUser",
+                "summary": "Erases the account; its events keep a pseudonym.",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/users/{username}/disable": {
+              "post": {
+                "operationId": "adminDisableUser",
+                "summary": "Disables the account and ends its sessions and access tokens.",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/users/{username}/enable": {
+              "post": {
+                "operationId": "adminEnableUser",
+                "summary": "Enables the account again.",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/users/{username}/unlock": {
+              "post": {
+                "operationId": "adminUnlockUser",
+                "summary": "Clears the account's sign-in throttle.",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/users/{username}/expire-password": {
+              "post": {
+                "operationId": "adminExpirePassword",
+                "summary": "Requires a new password at the next sign-in.",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/users/{username}/reset-second-factor": {
+              "post": {
+                "operationId": "adminResetSecondFactor",
+                "summary": "Removes the account's second factor.",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/users/{username}/roles": {
+              "post": {
+                "operationId": "adminChangeRoles",
+                "summary": "Adds and removes roles.",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "properties": {
+                          "add": {
+                            "type": [
+                              "array",
+                              "null"
+                            ],
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "remove": {
+                            "type": [
+                              "array",
+                              "null"
+                            ],
+                            "items": {
+                              "type": "string"
+                            }
+                          }
+                        },
+                        "required": [],
+                        "additionalProperties": false
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/Error413"
+                  },
+                  "415": {
+                    "$ref": "#/components/responses/Error415"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/users/{username}/password": {
+              "post": {
+                "operationId": "adminSetPassword",
+                "summary": "Sets a new password; every session and access token of the account ends.",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "properties": {
+                          "password": {
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "password"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/Error413"
+                  },
+                  "415": {
+                    "$ref": "#/components/responses/Error415"
+                  },
+                  "422": {
+                    "$ref": "#/components/responses/Error422"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/users/{username}/tokens/{id}": {
+              "delete": {
+                "operationId": "adminRevokeAccessToken",
+                "summary": "Revokes one access token of the account.",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The token's short id."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
             }
           },
           "components": {
@@ -2103,6 +2839,170 @@ enum OpenAPIDocument {
                 },
                 "required": [
                   "requested"
+                ],
+                "additionalProperties": false
+              },
+              "AccountSummary": {
+                "type": "object",
+                "properties": {
+                  "user_id": {
+                    "type": "integer"
+                  },
+                  "username": {
+                    "type": "string"
+                  },
+                  "display_name": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "email": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "phone": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "created": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "last_sign_in": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  },
+                  "disabled": {
+                    "type": "boolean"
+                  },
+                  "locked": {
+                    "type": "boolean"
+                  },
+                  "password_change_required": {
+                    "type": "boolean"
+                  },
+                  "roles": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "second_factor": {
+                    "type": "boolean"
+                  },
+                  "recovery_codes_left": {
+                    "type": "integer"
+                  },
+                  "imported_hash": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  }
+                },
+                "required": [
+                  "user_id",
+                  "username",
+                  "display_name",
+                  "email",
+                  "phone",
+                  "created",
+                  "last_sign_in",
+                  "disabled",
+                  "locked",
+                  "password_change_required",
+                  "roles",
+                  "second_factor",
+                  "recovery_codes_left",
+                  "imported_hash"
+                ],
+                "additionalProperties": false
+              },
+              "AccountDetail": {
+                "type": "object",
+                "properties": {
+                  "account": {
+                    "$ref": "#/components/schemas/AccountSummary"
+                  },
+                  "sessions": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/SessionSummary"
+                    }
+                  },
+                  "events": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/HistoryEntry"
+                    }
+                  },
+                  "access_tokens": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/AccessTokenSummary"
+                    }
+                  }
+                },
+                "required": [
+                  "account",
+                  "sessions",
+                  "events",
+                  "access_tokens"
+                ],
+                "additionalProperties": false
+              },
+              "AdministrationResult": {
+                "type": "object",
+                "properties": {
+                  "outcome": {
+                    "type": "string"
+                  },
+                  "username": {
+                    "type": "string"
+                  },
+                  "sessions_ended": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "access_tokens_revoked": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "roles": {
+                    "type": [
+                      "array",
+                      "null"
+                    ],
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "access_token_name": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  }
+                },
+                "required": [
+                  "outcome",
+                  "username",
+                  "sessions_ended",
+                  "access_tokens_revoked",
+                  "roles",
+                  "access_token_name"
                 ],
                 "additionalProperties": false
               }
