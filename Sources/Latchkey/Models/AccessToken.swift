@@ -1,35 +1,23 @@
-/// A personal access token: `lkp_`, 30 random base62 characters (178 bits, from libsodium) and 6
-/// base62 characters of the CRC-32 of the random part, as GitHub's tokens carry one. The checksum
-/// lets a secret scanner recognise a leaked token and lets a mistyped one be refused before any
-/// database read; it protects nothing (anyone can compute it). Stored only as its SHA-256.
-/// Its description is redacted so it cannot end up in a log by accident.
+/// A personal access token: `lkp_` and the shape of `ChecksummedSecret` (secret scanners know it).
+/// Stored only as its SHA-256. Its description is redacted so it cannot end up in a log by accident.
 package struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The prefix that makes an access token recognizable (sessions use `lk_`).
     package static let prefix = "lkp_"
-    static let randomLength = 30
-    static let checksumLength = 6
     /// The length of a token's text, prefix included.
-    package static let textLength = prefix.utf8.count + randomLength + checksumLength
+    package static let textLength = ChecksummedSecret.textLength(prefix: prefix)
 
     /// The full token text. Handle with care: this is the secret.
     package let secret: String
 
     /// Accepts text of the token's exact shape whose checksum matches, nil otherwise.
     package init?(_ text: String) {
-        let utf8 = Array(text.utf8)
-        guard text.hasPrefix(Self.prefix), utf8.count == Self.textLength,
-            utf8.dropFirst(Self.prefix.utf8.count).allSatisfy(Base62.isDigit)
-        else { return nil }
-        let random = utf8[Self.prefix.utf8.count..<(Self.textLength - Self.checksumLength)]
-        guard Array(utf8.suffix(Self.checksumLength)) == Self.checksum(of: random) else { return nil }
+        guard ChecksummedSecret.isWellFormed(text, prefix: Self.prefix) else { return nil }
         secret = text
     }
 
     /// A new token from the system's CSPRNG.
     static func make() -> AccessToken {
-        let random = Base62.random(count: randomLength)
-        let text = prefix + String(decoding: random + checksum(of: random[...]), as: UTF8.self)
-        return AccessToken(text)!
+        AccessToken(ChecksummedSecret.make(prefix: prefix))!
     }
 
     /// The SHA-256 kept in the database in place of the token.
@@ -40,9 +28,4 @@ package struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomD
 
     package var description: String { Self.prefix + "…(redacted)" }
     package var debugDescription: String { description }
-
-    /// The CRC-32 of `random`, as 6 base62 digits, most significant first.
-    private static func checksum(of random: ArraySlice<UInt8>) -> [UInt8] {
-        Base62.digits(UInt64(CRC32.checksum(random)), count: checksumLength)
-    }
 }
