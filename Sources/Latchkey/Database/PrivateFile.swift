@@ -1,5 +1,10 @@
 import Foundation
 
+// stat and fstat by name: once SwiftASN1 is in the module, Foundation alone leaves `stat` to CoreFoundation.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Creates a database file's missing folders (0700) and the file itself (0600) before SQLite opens it,
 /// because SQLite would create the file world-readable (0644 less the umask); and refuses an existing
 /// file that other users may read or write, or that is not a plain file.
