@@ -140,6 +140,8 @@ let package = Package(
             dependencies: [
                 "Latchkey", "LatchkeyTestSupport", "LatchkeyConfiguration", "CSodium", "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),

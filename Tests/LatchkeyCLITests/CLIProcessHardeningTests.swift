@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 
+// On Linux, with swift-certificates in the build, `stat` is CoreFoundation's to import.
+#if os(Linux)
+    import CoreFoundation
+#endif
+
 @testable import LatchkeyTestSupport
 
 /// The CLI holds passwords, codes and tokens in memory: it makes itself non-dumpable before reading

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 
+// On Linux, with swift-certificates in the build, `stat` is CoreFoundation's to import.
+#if os(Linux)
+    import CoreFoundation
+#endif
+
 @testable import LatchkeyTestSupport
 
 /// The session file: in folders other users may reach, nothing but this user's own temporaries is
