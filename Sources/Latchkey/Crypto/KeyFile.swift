@@ -35,7 +35,15 @@ enum KeyFile {
     }
 
     /// The key in `path`, nil when there is no file; refuses anything but a private regular file.
-    static func load(_ path: String, bytes count: Int) throws(InstallationSecretError) -> [UInt8]? {
+    ///
+    /// systemd's `LoadCredential` copy is the one exception: systemd grants the service's user
+    /// read access by an ACL entry, which `stat` shows as the group's read bit (0440). That is
+    /// accepted for a file directly in `$CREDENTIALS_DIRECTORY` (set by systemd for this service
+    /// alone) while that folder grants others nothing and no one but its owner may write to it.
+    static func load(
+        _ path: String, bytes count: Int,
+        credentialsDirectory: String? = ProcessInfo.processInfo.environment["CREDENTIALS_DIRECTORY"]
+    ) throws(InstallationSecretError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
@@ -47,10 +55,23 @@ enum KeyFile {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw .unsafePermissions(path: path)
         }
-        guard status.st_mode & 0o077 == 0 else { throw .unsafePermissions(path: path) }
+        let allowed: mode_t = isCredential(path, in: credentialsDirectory) ? 0o040 : 0
+        guard status.st_mode & 0o077 & ~allowed == 0 else { throw .unsafePermissions(path: path) }
         var key = [UInt8](repeating: 0, count: count + 1)
         let read = key.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
         guard read == count else { throw .malformed(path: path) }
         return Array(key.prefix(count))
+    }
+
+    /// Whether `path` lies directly in the credentials folder and that folder is closed to others.
+    private static func isCredential(_ path: String, in directory: String?) -> Bool {
+        guard let directory, directory.hasPrefix("/") else { return false }
+        let folder = URL(fileURLWithPath: directory).standardizedFileURL.path
+        guard URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path == folder else {
+            return false
+        }
+        var status = stat()
+        guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+        return status.st_mode & 0o027 == 0
     }
 }

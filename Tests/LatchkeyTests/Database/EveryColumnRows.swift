@@ -80,6 +80,18 @@ enum EveryColumnRows {
             "imported_passwords",
             ["user_id": 7, "scheme": "bcrypt", "hash": "$2b$04$abcdefghijklmnopqrstuu", "imported_at": 100]
         ),
+        (
+            "passkeys",
+            [
+                "id": 8, "user_id": 7, "credential_id": bytes(10), "public_key": bytes(11), "algorithm": -7,
+                "sign_count": 4_294_967_295, "name": "Laptop", "aaguid": Array(repeating: UInt8(3), count: 16),
+                "attestation_format": "packed", "transports": "hybrid,internal", "backup_eligible": 1,
+                "backed_up": 1, "user_verified": 1, "created_at": 100, "last_used_at": 150,
+                "counter_regressed_at": 160,
+            ]
+        ),
+        ("passkey_user_handles", ["user_id": 7, "handle": Array(repeating: UInt8(4), count: 32)]),
+        ("passkey_used_challenges", ["challenge_hash": Array(repeating: UInt8(5), count: 32), "expires_at": 200]),
     ]
 
     /// Writes the rows into the empty database of `worker`.

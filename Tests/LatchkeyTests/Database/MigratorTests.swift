@@ -10,7 +10,8 @@ import Testing
         "invitation_roles", "invitations",
         "latchkey_migrations",
         "login_challenges",
-        "login_throttle", "one_time_codes", "recovery_codes",
+        "login_throttle", "one_time_codes", "passkey_used_challenges", "passkey_user_handles", "passkeys",
+        "recovery_codes",
         "second_factors",
         "sessions", "user_roles", "users",
     ]
@@ -172,7 +173,8 @@ import Testing
                 "access_tokens_token_hash", "access_tokens_user_id", "auth_events_access_token",
                 "auth_events_user_time", "invitations_code_hash", "one_time_codes_email_key",
                 "one_time_codes_link_hash",
-                "one_time_codes_user_kind", "sessions_token_hash", "sessions_user_id", "users_email_key",
+                "one_time_codes_user_kind", "passkey_used_challenges_expiry", "passkeys_credential_id",
+                "passkeys_user", "sessions_token_hash", "sessions_user_id", "users_email_key",
                 "users_email_key_any", "users_username",
             ])
     }

@@ -149,4 +149,22 @@ import Testing
         #expect(
             await errorCode { try await service.administer(token: admin, username: "bob", .disable) } == .notSignedIn)
     }
+
+    @Test func anAdministratorDeletingTheirOwnAccountIsAnsweredAndTheTrailNamesNoOne() async throws {
+        let admin = try await signedIn("alice", admin: true)
+        let deleted = try await service.administer(token: admin, username: "alice", .delete)
+        #expect(deleted.outcome == "deleted" && deleted.username == "alice")
+        #expect(await errorCode { try await service.authenticate(token: admin) } == .notSignedIn)
+        let trail = try workers.database.read { db in
+            try db.query("SELECT kind, username_key, user_id, actor_user_id FROM auth_events ORDER BY id") {
+                [
+                    try $0.string("kind"), try $0.string("username_key"),
+                    try $0.optionalInt64("user_id").map(String.init) ?? "-",
+                    try $0.optionalInt64("actor_user_id").map(String.init) ?? "-",
+                ]
+            }
+        }
+        #expect(trail.last?[0] == "account_deleted" && trail.last?[2] == "-" && trail.last?[3] == "-")
+        #expect(!trail.flatMap { $0 }.contains("alice"))
+    }
 }

@@ -18,7 +18,8 @@ import Testing
         try await service.checkReady()
         let shipped = SQLDialect.sqlite.migrations
         let newer = Migration(
-            version: shipped.count + 1, name: "from_the_future", sql: "CREATE TABLE later (id INTEGER)")
+            version: (shipped.map(\.version).max() ?? 0) + 1, name: "from_the_future",
+            sql: "CREATE TABLE later (id INTEGER)")
         _ = try DatabaseWorker(.file(path: path), migrations: shipped + [newer])
         #expect(await errorCode { try await service.checkReady() } == .storage)
     }

@@ -99,8 +99,11 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
                 try self.audit.pseudonymize(userID: id, as: pseudonym, in: db)
                 try throttle.reset(name, in: db)
                 try workers.accounts.delete(userID: id, in: db)
+                // An administrator deleting their own account leaves no actor: the account it
+                // would name is gone, and naming it would undo the pseudonym.
                 try self.audit.record(
-                    .accountDeleted, usernameKey: pseudonym, userID: nil, by: actor, now: now, in: db)
+                    .accountDeleted, usernameKey: pseudonym, userID: nil, by: actor.userID == id ? nil : actor,
+                    now: now, in: db)
                 return .deleted(username: name)
             case .resetSecondFactor:
                 _ = try workers.factors.remove(userID: id, in: db)

@@ -3,11 +3,12 @@
 
 Starts latchkey-server (open registration, the plain-HTTP cookie) on a free port over a temporary
 SQLite file, and again over a throwaway PostgreSQL server when its binaries are installed; registers
-and signs in a user; and runs `schemathesis run <server>/v1/openapi.json` with every check, a few cases
+a user and makes it an administrator (`latchkey admin roles`, so the admin routes are fuzzed past
+their 403); and runs `schemathesis run <server>/v1/openapi.json` with every check, a few cases
 per operation, every request carrying that user's bearer token (hooks.py). Fails when Schemathesis
 finds anything: a 5xx, or an answer the document does not describe.
 
-Usage: python3 run.py [--binary PATH] [--engine sqlite|postgresql|both] [--max-examples N]
+Usage: python3 run.py [--binary PATH] [--cli PATH] [--engine sqlite|postgresql|both] [--max-examples N]
 Needs Schemathesis 4 (PyPI: pip install 'schemathesis>=4,<5') on PATH, or --schemathesis PATH.
 """
 import argparse
@@ -25,6 +26,7 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = os.path.dirname(os.path.dirname(HERE))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(PACKAGE)))
 USERNAME = "contract"
 PASSWORD = "fuzzing the server with a long passphrase"
 
@@ -115,9 +117,14 @@ def contract(engine, options):
         status = post(base, "/v1/register", {"username": USERNAME, "password": PASSWORD}, "198.51.100.254")
         if status != 201:
             sys.exit(f"contract: registering the run's user answered {status}")
+        # The operator's own tool, on the server's database and key, grants the role (and restores
+        # the account in hooks.py when the fuzzer, as its administrator, disables or deletes it).
+        subprocess.run([options.cli, "--database", database, "admin", "roles", USERNAME, "--add", "admin"],
+                       check=True, stdout=subprocess.DEVNULL)
         environment = dict(os.environ, SCHEMATHESIS_HOOKS=os.path.join(HERE, "hooks.py"),
                            LATCHKEY_CONTRACT_BASE=base, LATCHKEY_CONTRACT_USER=USERNAME,
-                           LATCHKEY_CONTRACT_PASSWORD=PASSWORD)
+                           LATCHKEY_CONTRACT_PASSWORD=PASSWORD, LATCHKEY_CONTRACT_CLI=options.cli,
+                           LATCHKEY_CONTRACT_DATABASE=database)
         command = [options.schemathesis, "--config-file", os.path.join(HERE, "schemathesis.toml"), "run",
                    base + "/v1/openapi.json", "--max-examples", str(options.max_examples),
                    "--seed", str(options.seed), "--workers", "1", "--no-color",
@@ -143,6 +150,7 @@ def contract(engine, options):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=os.path.join(PACKAGE, ".build", "debug", "latchkey-server"))
+    parser.add_argument("--cli", default=os.path.join(ROOT, ".build", "debug", "latchkey"))
     parser.add_argument("--engine", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--max-examples", type=int, default=10, help="cases per operation and phase")
     parser.add_argument("--seed", type=int, default=1)
