@@ -74,6 +74,9 @@ struct PolicySetting: Sendable {
         duration("codeRequestCooldown", \.codeRequestCooldown, \.$codeRequestCooldown),
         count("maximumCodeRequestsPerAddress", \.maximumCodeRequestsPerAddress, \.$maximumCodeRequestsPerAddress),
         duration("codeRequestWindow", \.codeRequestWindow, \.$codeRequestWindow),
+        count("maximumPasskeys", \.maximumPasskeys, \.$maximumPasskeys),
+        duration("passkeyChallengeLifetime", \.passkeyChallengeLifetime, \.$passkeyChallengeLifetime),
+        duration("passkeyEnrolmentWindow", \.passkeyEnrolmentWindow, \.$passkeyEnrolmentWindow),
         PolicySetting(
             name: "passwordHashing.memoryKibibytes", kind: .count(8...4_194_304),
             read: { .count($0.passwordHashing.memoryBytes / 1024) },

@@ -16,6 +16,8 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
         case sessionExpired = "session_expired"
         /// The session may only change its password.
         case passwordChangeRequired = "password_change_required"
+        /// The change needs a recent sign-in: sign in again, then retry.
+        case reauthenticationRequired = "reauthentication_required"
         /// Signed in, but without a role this needs.
         case forbidden = "forbidden"
         /// No account by that name (administration only: sign-in never says so).
@@ -87,7 +89,7 @@ public struct LatchkeyError: Error, Codable, Sendable, Hashable, CustomStringCon
     static func kind(of code: Code) -> FailureKind {
         switch code {
         case .invalidCredentials, .throttled, .secondFactorRequired, .notSignedIn, .sessionExpired,
-            .passwordChangeRequired:
+            .passwordChangeRequired, .reauthenticationRequired:
             .notAuthenticated
         case .forbidden: .forbidden
         case .notFound, .invalidInput, .weakPassword, .usernameTaken, .emailTaken: .invalidInput

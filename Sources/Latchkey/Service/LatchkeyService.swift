@@ -195,7 +195,7 @@ public final class LatchkeyService: Sendable {
     /// A sign-in whose caller was cancelled while the hash ran still completed: its session is ended
     /// (as a display that cannot keep a token does) before the call reports the cancellation, so no
     /// live session exists whose token nobody received.
-    private func keptOrEnded(_ result: SignInResult, from client: ClientContext?) async throws(LatchkeyError)
+    func keptOrEnded(_ result: SignInResult, from client: ClientContext?) async throws(LatchkeyError)
         -> SignInResult
     {
         guard Task.isCancelled, let text = result.token, let token = SessionToken(text) else { return result }

@@ -45,7 +45,8 @@ extension LatchkeyService {
     static func level(of code: LatchkeyError.Code) -> Logger.Level {
         switch code {
         case .invalidCredentials, .throttled, .secondFactorRequired: .notice
-        case .notSignedIn, .sessionExpired, .passwordChangeRequired, .forbidden, .invalidInput, .weakPassword,
+        case .notSignedIn, .sessionExpired, .passwordChangeRequired, .reauthenticationRequired, .forbidden,
+            .invalidInput, .weakPassword,
             .usernameTaken, .emailTaken, .notFound:
             .info
         case .overloaded, .busy: .warning

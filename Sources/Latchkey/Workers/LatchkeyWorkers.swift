@@ -33,6 +33,11 @@ public struct LatchkeyWorkers: Sendable {
     var tokenGate: AccessTokenGate { AccessTokenGate(tokens: accessTokens, policy: policy) }
     let oneTimeCodes = OneTimeCodeStore()
     let invitations = InvitationStore()
+    let passkeys = PasskeyStore()
+    let usedChallenges = UsedChallengeStore()
+    /// Where passkeys are used; nil (the default) turns passkeys off. A server sets it from the
+    /// origin its pages are served from.
+    public var relyingParty: RelyingParty?
     /// Verifies imported hashes; a spy stands in for it in tests.
     var importedHashes: any ImportedHashVerifying = ImportedHashVerifier()
 

@@ -104,6 +104,113 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
         }
     }
 
+    package func loginWithPasskey(request: Login.Passkey.Request) {
+        signedInUser = nil
+        session = nil
+        presenter.presentLogin(response: SceneWork.respond { try authenticate(request) })
+    }
+
+    /// A passkey sign-in: counted in the throttle before anything is verified (per credential's
+    /// account and per address, as a password), the assertion verified outside the transaction
+    /// (an unknown credential against a stand-in key, so it costs what a known one costs), then
+    /// decided in the write: the passkey still there and its account's, the account enabled, the
+    /// challenge unused and for this account, the counter forward. With user verification the
+    /// sign-in is complete; without, it is one factor, and an account with a second factor is asked
+    /// for its code.
+    private func authenticate(_ request: Login.Passkey.Request) throws -> Login.Authenticate.Response {
+        let now = workers.time.now()
+        var label: String?
+        if let input = request.label, !input.isEmpty {
+            guard let checked = try? DisplayName(input) else { return .invalidLabel }
+            label = checked.value
+        }
+        guard let party = workers.relyingParty else { return .invalidCredentials }
+        let credentialID = try? PasskeyAssertionVerifier.credentialID(of: request.credential)
+        let reauthentication = reauthentication
+        let attempt = try workers.database.write { db in
+            let passkey = try credentialID.flatMap { try workers.passkeys.find(credentialID: $0, in: db) }
+            let account = try passkey.flatMap { try workers.accounts.credentials(userID: $0.userID, in: db) }
+            let key =
+                try account.map(\.profile.username)
+                ?? workers.secret.pseudonym(for: "passkey:" + Hex.encode(credentialID ?? []))
+            let reservation = try reauthentication.reserve(
+                key, userID: account?.profile.id, failure: .loginFailed, now: now, in: db)
+            let wait = reservation == nil ? try throttle.lockRemaining(key, now: now, in: db) : nil
+            return (passkey: passkey, account: account, key: key, reservation: reservation, wait: wait)
+        }
+        guard let reservation = attempt.reservation else { return .throttled(retryAfter: attempt.wait ?? .zero) }
+        let verified: VerifiedPasskeyAssertion
+        let challenge: PasskeyChallenge
+        do throws(PasskeyError) {
+            challenge = try PasskeyChallenge.inClientData(
+                request.credential.response.clientDataJSON, for: .authentication, secret: workers.secret, now: now)
+            verified = try PasskeyAssertionVerifier(relyingParty: party.verifying).verify(
+                request.credential, challenge: challenge.bytes,
+                publicKey: attempt.passkey?.publicKey ?? StandInPasskey.publicKey,
+                storedSignCount: attempt.passkey?.signCount ?? 0)
+        } catch {
+            if case .counterWentBackwards = error, let passkey = attempt.passkey {
+                try workers.database.write { db in
+                    try workers.passkeys.flagCounterRegression(id: passkey.id, now: now, in: db)
+                    try audit.record(
+                        .passkeyCounterRegressed, usernameKey: attempt.key, userID: passkey.userID,
+                        detail: passkey.name, now: now, in: db)
+                }
+            }
+            try reauthentication.recordFailure(
+                .loginFailed, key: attempt.key, userID: attempt.account?.profile.id, now: now)
+            return .invalidCredentials
+        }
+        guard let passkey = attempt.passkey, attempt.account != nil else {
+            try reauthentication.recordFailure(.loginFailed, key: attempt.key, userID: nil, now: now)
+            return .invalidCredentials
+        }
+        return try workers.database.write { db -> Login.Authenticate.Response in
+            func refuse(_ reason: AuthEvent.FailureReason = .badCredentials) throws -> Login.Authenticate.Response {
+                try audit.record(
+                    .loginFailed, reason: reason, usernameKey: attempt.key, userID: passkey.userID, now: now, in: db)
+                return .invalidCredentials
+            }
+            guard let current = try workers.passkeys.find(credentialID: passkey.credentialID, in: db),
+                current.userID == passkey.userID,
+                let account = try workers.accounts.credentials(userID: passkey.userID, in: db)
+            else { return try refuse() }
+            guard !account.isDisabled else { return try refuse(.disabled) }
+            // A sign-in after a username is that account's; a discoverable credential's user handle
+            // is its account's.
+            if let owner = challenge.userID, owner != passkey.userID { return try refuse() }
+            if let handle = verified.userHandle, try workers.passkeys.user(handle: handle, in: db) != passkey.userID {
+                return try refuse()
+            }
+            guard try workers.usedChallenges.use(challenge.bytes, expiresAt: challenge.expiresAt, now: now, in: db)
+            else { return try refuse() }
+            try workers.passkeys.recordUse(
+                id: current.id, signCount: verified.signCount, backedUp: verified.backedUp, now: now, in: db)
+            let factorOn = try workers.factors.factor(userID: passkey.userID, in: db)?.isEnabled == true
+            guard verified.userVerified || !factorOn else {
+                try reauthentication.settle(reservation, proof: .password, factorOn: true, in: db)
+                let pending = LoginChallenge.make(expiresAt: now.addingTimeInterval(LoginChallenge.lifetime))
+                try workers.factors.createChallenge(
+                    hash: pending.hash,
+                    PendingChallenge(
+                        userID: passkey.userID, verifiedHash: Self.passkeyProof(current), label: label,
+                        expiresAt: pending.expiresAt), now: now, in: db)
+                return .secondFactorRequired(pending)
+            }
+            // A verified user is a complete sign-in on its own; without a second factor, so is presence.
+            try reauthentication.settle(
+                reservation, proof: verified.userVerified ? .passwordAndCode : .password, factorOn: factorOn, in: db)
+            return try openSession(
+                account, key: attempt.key, token: workers.tokens.makeToken(), label: label, now: now, in: db)
+        }
+    }
+
+    /// What a second-factor challenge opened by a passkey records in place of a verified password
+    /// hash: the passkey it was, which must still be there when the code comes.
+    static func passkeyProof(_ passkey: StoredPasskey) -> String {
+        "passkey:" + Hex.encode(SHA256Digest.hash(passkey.credentialID))
+    }
+
     package func completeLogin(request: Login.SecondFactor.Request) {
         signedInUser = nil
         session = nil
@@ -124,8 +231,14 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
                         return .throttled(
                             retryAfter: try throttle.lockRemaining(key, now: now, in: db) ?? .zero)
                     }
-                    // The password verified at the first step must still be in force.
-                    guard account.passwordHash == pending.verifiedHash, !account.isDisabled else {
+                    // The password (or passkey) verified at the first step must still be in force.
+                    let proofHolds =
+                        pending.verifiedHash.hasPrefix("passkey:")
+                        ? try workers.passkeys.list(userID: pending.userID, in: db).contains {
+                            Self.passkeyProof($0) == pending.verifiedHash
+                        }
+                        : account.passwordHash == pending.verifiedHash
+                    guard proofHolds, !account.isDisabled else {
                         try workers.factors.deleteChallenge(hash: hash, in: db)
                         try audit.record(
                             .loginFailed, reason: .badCredentials, usernameKey: key, userID: pending.userID, now: now,

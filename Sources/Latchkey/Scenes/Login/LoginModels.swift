@@ -53,6 +53,21 @@ package enum Login {
         }
     }
 
+    /// A sign-in with a passkey: the browser's assertion, answered as a password sign-in is.
+    package enum Passkey {
+        package struct Request: Sendable {
+            /// The browser's `AuthenticationResponseJSON`.
+            package var credential: PasskeyAuthenticationResponse
+            /// A name for the new session, checked like a display name.
+            package var label: String?
+
+            package init(credential: PasskeyAuthenticationResponse, label: String? = nil) {
+                self.credential = credential
+                self.label = label
+            }
+        }
+    }
+
     /// A display that could not keep a new session's token asks for the session to end at once.
     package enum Abandon {
         /// The token the display could not keep.
@@ -73,6 +88,8 @@ extension Login.Authenticate.Response: ServiceResponse {}
 package protocol LoginBusinessLogic: AnyObject {
     /// Checks the credentials, opens a session and presents the outcome.
     func login(request: Login.Authenticate.Request)
+    /// Checks a passkey's assertion and opens a session; presents like `login`.
+    func loginWithPasskey(request: Login.Passkey.Request)
     /// Completes a sign-in that answered `.secondFactorRequired`; presents like `login`.
     func completeLogin(request: Login.SecondFactor.Request)
     /// Ends the session just opened, because the display cannot keep its token: a session nobody

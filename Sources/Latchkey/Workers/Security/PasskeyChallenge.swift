@@ -58,6 +58,21 @@ struct PasskeyChallenge: Sendable, Hashable {
         return PasskeyChallenge(bytes: bytes, ceremony: ceremony, expiresAt: expiresAt, userID: user == 0 ? nil : user)
     }
 
+    /// The challenge in a ceremony response's client data (base64url JSON), if this installation
+    /// sealed it for `ceremony` and it has not expired at `now`. Its single use is for the caller's
+    /// write to record.
+    static func inClientData(
+        _ clientDataJSON: String, for ceremony: Ceremony, secret: InstallationSecret, now: Date
+    ) throws(PasskeyError) -> PasskeyChallenge {
+        guard let json = Base64.decodeURLSafe(clientDataJSON) else {
+            throw .malformed("clientDataJSON is not base64url")
+        }
+        let data = try CollectedClientData(json: json)
+        guard let challenge = try? open(data.challenge, secret: secret, now: now), challenge.ceremony == ceremony
+        else { throw .challengeMismatch }
+        return challenge
+    }
+
     private static func bigEndian(_ value: UInt64) -> [UInt8] {
         (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * UInt64($0))) }
     }

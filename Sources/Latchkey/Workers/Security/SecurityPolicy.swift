@@ -65,6 +65,13 @@ public struct SecurityPolicy: Sendable, Hashable {
     @Bounded(1...100_000) public var maximumCodeRequestsPerAddress = 10
     /// The window of `maximumCodeRequestsPerAddress`.
     @Bounded(.seconds(1)...Self.longest) public var codeRequestWindow: Duration = .seconds(15 * 60)
+    /// Passkeys one account may hold.
+    @Bounded(1...100) public var maximumPasskeys = 10
+    /// How long a passkey ceremony's challenge may be answered (the browser's timeout too).
+    @Bounded(.seconds(30)...(.seconds(30 * 60))) public var passkeyChallengeLifetime: Duration = .seconds(5 * 60)
+    /// How recent a session's sign-in must be for it to enrol a passkey: an older session signs in
+    /// again first, so a borrowed or stolen session cannot add a lasting way in.
+    @Bounded(.seconds(60)...(.seconds(24 * 3600))) public var passkeyEnrolmentWindow: Duration = .seconds(10 * 60)
     /// Argon2id cost for new password hashes (OWASP's floor by default).
     public var passwordHashing: Argon2Parameters = .policy
     /// The issuer an authenticator app shows beside the account.

@@ -78,6 +78,13 @@ package struct AuthEvent: Sendable, Hashable {
         case invitationIssued = "invitation_issued"
         /// The account was registered with an invitation; `detail` has its number and roles.
         case registeredByInvitation = "registered_by_invitation"
+        /// A passkey was registered (its name in the detail).
+        case passkeyRegistered = "passkey_registered"
+        case passkeyRenamed = "passkey_renamed"
+        case passkeyRemoved = "passkey_removed"
+        /// A sign-in presented a passkey whose signature counter went backwards: refused, and the
+        /// passkey flagged (a possible copy of the authenticator).
+        case passkeyCounterRegressed = "passkey_counter_regressed"
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.
