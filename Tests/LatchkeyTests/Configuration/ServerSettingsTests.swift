@@ -209,4 +209,21 @@ import Testing
         #expect(ServerSetting.trustedProxies.flag == "--trusted-proxy")
         #expect(ServerSetting.secretKeyFile.flag == "--secret-key-file")
     }
+
+    @Test(
+        "the complete example file of the README and of docs/server.md is accepted as it is written",
+        arguments: ["README.md", "docs/server.md"])
+    func theDocumentedExampleIsAccepted(document: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+        let marker = try #require(text.range(of: "<!-- configuration example -->\n```json\n"))
+        let end = try #require(text.range(of: "```", range: marker.upperBound..<text.endIndex))
+        let configuration = try LatchkeyConfiguration(
+            file: try file(String(text[marker.upperBound..<end.lowerBound])), environment: [:])
+        #expect(configuration.server[.trustedProxies]?.list == ["127.0.0.1", "10.0.0.0/8"])
+        #expect(configuration.server[.idleTimeout]?.duration == .seconds(60))
+        #expect(configuration.policy.lockoutDuration == .seconds(30 * 60))
+        #expect(ServerSetting.all.allSatisfy { configuration.server[$0]?.source.hasPrefix(folder.path) == true })
+    }
 }
