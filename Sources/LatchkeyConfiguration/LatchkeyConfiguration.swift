@@ -32,7 +32,7 @@ public struct LatchkeyConfiguration: Sendable {
 
     /// Reads `file` (none when nil), the `LATCHKEY_POLICY_…` and server variables of `environment`,
     /// and the server's `flags`: by a ``ServerSetting``'s name, the texts its flag was given (one, a
-    /// repeated flag's several, or `true` for a flag without a value); they come before the rest.
+    /// repeated flag's several, or `true` or `false` for a flag and its `--no-` form); they come before the rest.
     public init(
         file: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
         flags: [String: [String]] = [:]

@@ -10,7 +10,7 @@ public struct ServerSetting: Sendable, Hashable {
         case count(ClosedRange<Int>)
         /// A duration within the bounds: whole seconds or a number and a unit (`10s`, `1m`).
         case duration(ClosedRange<Duration>)
-        /// `true` or `false`; a flag given without a value is `true`.
+        /// `true` or `false`; a flag turns it on, its `--no-` form off.
         case boolean
         /// A list of texts: an array in the file, a comma-separated variable, a repeated flag.
         case list

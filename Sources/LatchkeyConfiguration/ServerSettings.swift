@@ -16,7 +16,8 @@ public struct ServerSettings: Sendable {
     public subscript(_ setting: ServerSetting) -> SourcedValue? { values[setting] }
 
     /// Reads every option from `flags` (by the setting's name, as the command line gave them: one
-    /// text, a repeated flag's texts, or `true` for a flag without a value), `environment` and `file`.
+    /// text, a repeated flag's texts, or `true` or `false` for a flag and its `--no-` form),
+    /// `environment` and `file`.
     init(file: JSONFile?, environment: [String: String], flags: [String: [String]]) throws(ConfigurationError) {
         let settings = ServerSetting.all
         let keys = Set(settings.map(\.key))
@@ -54,6 +55,10 @@ public struct ServerSettings: Sendable {
         let source = setting.flag
         if setting.kind == .list {
             return SourcedValue(value: .list(try items(given, of: setting, source: source)), source: source)
+        }
+        // A boolean flag is turned off by its `--no-` form.
+        if setting.kind == .boolean, given.last == "false" {
+            return SourcedValue(value: .boolean(false), source: "--no-" + setting.flag.dropFirst(2))
         }
         return SourcedValue(value: try scalar(given.last ?? "", of: setting, source: source), source: source)
     }

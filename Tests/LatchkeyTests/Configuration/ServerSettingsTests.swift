@@ -112,7 +112,7 @@ import Testing
         #expect(settings[.publicOrigin] == nil)
     }
 
-    @Test("a list is comma-separated in a variable and repeated as a flag; a flag without a value is true")
+    @Test("a list is comma-separated in a variable and repeated as a flag; a flag is true and its --no- form false")
     func listsAndBooleans() throws {
         let fromVariable = try server(environment: ["LATCHKEY_SERVER_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.1"])
         #expect(fromVariable[.trustedProxies]?.list == ["10.0.0.0/8", "192.168.1.1"])
@@ -122,6 +122,9 @@ import Testing
         #expect(
             fromFlags[.trustedProxies] == SourcedValue(value: .list(["127.0.0.1", "::1"]), source: "--trusted-proxy"))
         #expect(fromFlags[.insecureCookie] == SourcedValue(value: .boolean(true), source: "--insecure-cookie"))
+        let off = try server(
+            environment: ["LATCHKEY_SERVER_INSECURE_COOKIE": "true"], flags: ["insecureCookie": ["false"]])
+        #expect(off[.insecureCookie] == SourcedValue(value: .boolean(false), source: "--no-insecure-cookie"))
     }
 
     @Test(

@@ -34,13 +34,16 @@ struct LatchkeyServer: AsyncParsableCommand {
     @Flag(help: "Print the effective configuration, each value with where it came from, and exit.")
     var printConfig = false
 
-    @Option(help: "HOST:PORT to listen on (default: 127.0.0.1:8080).")
+    @Option(help: ArgumentHelp("HOST:PORT to listen on (default: 127.0.0.1:8080).", valueName: "host:port"))
     var listen: String?
 
     @Option(help: "The database: a SQLite file or a postgresql:// URL (default: $LATCHKEY_DATABASE).")
     var database: String?
 
-    @Option(help: "The installation's key file (default: $LATCHKEY_SECRET_KEY_FILE, else beside a SQLite database).")
+    @Option(
+        help: ArgumentHelp(
+            "The installation's key file (default: $LATCHKEY_SECRET_KEY_FILE, else beside a SQLite database).",
+            valueName: "path"))
     var secretKeyFile: String?
 
     @Option(help: "A proxy (CIDR or address) whose forwarded header is believed; repeatable.")
@@ -61,16 +64,25 @@ struct LatchkeyServer: AsyncParsableCommand {
     )
     var registration: String?
 
-    @Option(help: "How long a request's head may take to arrive, from its first byte: seconds or e.g. 10s (default).")
+    @Option(
+        help: ArgumentHelp(
+            "How long a request's head may take to arrive, from its first byte: seconds or e.g. 10s (default).",
+            valueName: "duration"))
     var headerTimeout: String?
 
-    @Option(help: "How long a request's body may take to arrive, after its head (default: 10s).")
+    @Option(
+        help: ArgumentHelp(
+            "How long a request's body may take to arrive, after its head (default: 10s).", valueName: "duration"))
     var bodyTimeout: String?
 
-    @Option(help: "How long a kept-alive connection may sit idle before it is closed (default: 60s).")
+    @Option(
+        help: ArgumentHelp(
+            "How long a kept-alive connection may sit idle before it is closed (default: 60s).", valueName: "duration"))
     var idleTimeout: String?
 
-    @Option(help: "Connections open at once (default: 1000, or fewer when the file limit is lower).")
+    @Option(
+        help: ArgumentHelp(
+            "Connections open at once (default: 1000, or fewer when the file limit is lower).", valueName: "count"))
     var maxConnections: String?
 
     @Option(help: "The origin browsers see, e.g. https://auth.example.com (trusted by the cross-origin check).")
@@ -88,8 +100,9 @@ struct LatchkeyServer: AsyncParsableCommand {
     var deliverCommand: String?
 
     @Option(
-        help: "How long a delivery command may run before it is killed, and the delivery counted failed (default: 10s)."
-    )
+        help: ArgumentHelp(
+            "How long a delivery command may run before it is killed, and the delivery counted failed (default: 10s).",
+            valueName: "duration"))
     var deliverTimeout: String?
 
     @Option(help: "The page a reset link opens (default: the public origin's /reset); ?token=… is appended.")

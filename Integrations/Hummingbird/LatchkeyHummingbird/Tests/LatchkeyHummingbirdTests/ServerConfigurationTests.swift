@@ -47,7 +47,7 @@ import Testing
             "LATCHKEY_CONFIG": path, "LATCHKEY_SERVER_LISTEN": "127.0.0.1:1002",
             "LATCHKEY_SERVER_REGISTRATION": "invite", "LATCHKEY_SECRET_KEY_FILE": "/etc/latchkey/latchkey.key",
         ]
-        let flagged = try server(["--print-config", "--listen", "127.0.0.1:1003"], environment)
+        let flagged = try server(["--print-config", "--listen", "127.0.0.1:1003", "--no-insecure-cookie"], environment)
         #expect(flagged.status == 0, "\(flagged.errors)")
         let lines = flagged.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("server.listen = 127.0.0.1:1003  (--listen)"))
@@ -55,6 +55,7 @@ import Testing
         #expect(lines.contains("server.trustedProxies = 10.0.0.0/8,127.0.0.1  (\(path):5)"))
         #expect(lines.contains("server.headerTimeout = 5s  (\(path):6)"))
         #expect(lines.contains("server.bodyTimeout = 10s  (default)"))
+        #expect(lines.contains("server.insecureCookie = false  (--no-insecure-cookie)"))
         #expect(lines.contains("server.database = postgresql://app:***@db.example/latchkey  (\(path):7)"))
         #expect(lines.contains("server.secretKeyFile = /etc/latchkey/latchkey.key  (LATCHKEY_SECRET_KEY_FILE)"))
         #expect(lines.contains("server.forwardedHeader = x-forwarded-for  (default)"))
