@@ -49,7 +49,7 @@ struct ServerOptions {
         let publicOrigin = settings[.publicOrigin]?.text
         http = LatchkeyHTTPOptions(
             trustedProxies: ranges, forwardedHeader: header, publicOrigin: publicOrigin,
-            insecureCookie: settings[.insecureCookie]?.boolean ?? false, registration: registration)
+            insecureCookie: Self.value(settings, .insecureCookie).boolean == true, registration: registration)
         let most = max(1, fileLimit - Self.reservedFiles)
         var connections = min(1_000, most)
         if let given = settings[.maxConnections], let count = given.count {
@@ -60,12 +60,12 @@ struct ServerOptions {
             connections = count
         }
         limits = ConnectionLimits(
-            headerTimeout: Self.value(settings, .headerTimeout).duration ?? .seconds(10),
-            bodyTimeout: Self.value(settings, .bodyTimeout).duration ?? .seconds(10),
-            idleTimeout: Self.value(settings, .idleTimeout).duration ?? .seconds(60),
+            headerTimeout: Self.duration(settings, .headerTimeout),
+            bodyTimeout: Self.duration(settings, .bodyTimeout),
+            idleTimeout: Self.duration(settings, .idleTimeout),
             maximumConnections: connections)
         deliverCommand = settings[.deliverCommand]?.text
-        deliverTimeout = Self.value(settings, .deliverTimeout).duration ?? .seconds(10)
+        deliverTimeout = Self.duration(settings, .deliverTimeout)
         resetURL = settings[.resetURL]?.text ?? publicOrigin.map { $0 + "/reset" }
         verifyURL = settings[.verifyURL]?.text ?? publicOrigin.map { $0 + "/verify-email" }
     }
@@ -92,6 +92,12 @@ struct ServerOptions {
     private static func value(_ settings: ServerSettings, _ setting: ServerSetting) -> SourcedValue {
         guard let value = settings[setting] else { preconditionFailure("\(setting.key) has no default") }
         return value
+    }
+
+    /// The duration of a duration setting that has a default.
+    private static func duration(_ settings: ServerSettings, _ setting: ServerSetting) -> Duration {
+        guard let time = value(settings, setting).duration else { preconditionFailure("\(setting.key) is no duration") }
+        return time
     }
 
     /// The case of `Choice` a text setting names.
