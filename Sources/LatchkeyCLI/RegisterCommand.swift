@@ -49,6 +49,15 @@ struct RegisterCommand: LatchkeyCommand {
     @OptionGroup var options: GlobalOptions
 
     func execute(_ root: CompositionRoot) throws(CLIError) {
+        if invitation && !invitationStdin {
+            // Said before the password is asked for, and naming the flag that would do instead.
+            guard let terminal = try? Terminal.open() else {
+                throw CLIError(
+                    message: "No terminal to ask for the invitation code: pipe it in with --invitation-stdin.",
+                    exitCode: ExitStatus.usage)
+            }
+            terminal.close()
+        }
         let password = try PasswordInput(fromStandardInput: passwordStdin).read(prompt: "Password", confirm: true)
         // A secret like the password: echo off on the terminal, or a line of standard input.
         let code =

@@ -112,4 +112,14 @@ import Testing
                 == "latchkey: No invitation code on standard input: --invitation-stdin reads it as one line.\n")
         #expect(try cli.query("SELECT count(*) FROM users") == ["0"])
     }
+
+    @Test("register --invitation with no terminal names --invitation-stdin and exits 64, creating nothing")
+    func invitationPromptNeedsATerminal() throws {
+        let result = try cli.run(["register", "carol", "--password-stdin", "--invitation"], stdin: password + "\n")
+        #expect(result.status == 64)
+        #expect(
+            result.stderr
+                == "latchkey: No terminal to ask for the invitation code: pipe it in with --invitation-stdin.\n")
+        #expect(try cli.query("SELECT count(*) FROM users") == ["0"])
+    }
 }
