@@ -78,6 +78,8 @@ package struct AuthEvent: Sendable, Hashable {
         case invitationIssued = "invitation_issued"
         /// The account was registered with an invitation; `detail` has its number and roles.
         case registeredByInvitation = "registered_by_invitation"
+        /// An operator revoked an unused invitation; `detail` has its number.
+        case invitationRevoked = "invitation_revoked"
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.
