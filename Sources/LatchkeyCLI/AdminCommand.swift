@@ -25,7 +25,8 @@ struct AdminCommand: ParsableCommand {
             AdminActionCommand<Enable>.self, AdminActionCommand<Unlock>.self, AdminActionCommand<ExpirePassword>.self,
             AdminActionCommand<Delete>.self, AdminSetPasswordCommand.self, AdminRolesCommand.self,
             AdminActionCommand<ResetSecondFactor>.self, AdminTokensCommand.self, AdminRevokeTokenCommand.self,
-            AdminResetCodeCommand.self, AdminInviteCommand.self, AdminImportCommand.self,
+            AdminResetCodeCommand.self, AdminInviteCommand.self, AdminInvitationsCommand.self,
+            AdminRevokeInvitationCommand.self, AdminImportCommand.self,
         ])
 
     /// The operating-system user running the command, for the audit trail.

@@ -141,6 +141,18 @@ enum JSONOutput {
         let users: [AccountSummary]
     }
 
+    /// `admin invitations`' result.
+    struct Invitations: Encodable {
+        let invitations: [InvitationSummary]
+    }
+
+    /// `admin revoke-invitation`'s result: the message, and the invitation's number.
+    struct InvitationRevoked: Encodable {
+        let revoked = true
+        let message: String
+        let id: Int64
+    }
+
     /// `admin show`'s result: the library's account page, with the account under `user`.
     struct AccountDetail: Encodable {
         let user: AccountSummary

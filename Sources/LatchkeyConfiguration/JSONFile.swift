@@ -1,10 +1,13 @@
 import Foundation
 
-/// A JSON configuration file, flattened to `policy.maximumFailedLogins`-style keys with their values
-/// as text, and the lines the keys stand on (for errors that point at them).
+/// A JSON configuration file, flattened to `policy.maximumFailedLogins`-style keys with their values,
+/// its top-level sections, and the lines the keys stand on (for errors that point at them).
 struct JSONFile {
     let path: String
-    let values: [String: String]
+    /// Every value that is not an object, by its dotted key; each setting says which kinds it takes.
+    let values: [String: JSONValue]
+    /// The names at the top of the file (`policy`, `server`).
+    let sections: [String]
     private let lines: [Substring]
 
     init(path: String) throws(ConfigurationError) {
@@ -27,8 +30,9 @@ struct JSONFile {
             throw ConfigurationError(key: "(file)", source: path, problem: "is not JSON")
         }
         lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        var values: [String: String] = [:]
-        try Self.flatten(top, prefix: "", into: &values, path: path)
+        sections = top.keys.sorted()
+        var values: [String: JSONValue] = [:]
+        Self.flatten(top, prefix: "", into: &values)
         self.values = values
     }
 
@@ -39,17 +43,13 @@ struct JSONFile {
         return found.count == 1 ? "\(path):\(found[0] + 1)" : path
     }
 
-    private static func flatten(
-        _ object: [String: JSONValue], prefix: String, into values: inout [String: String], path: String
-    ) throws(ConfigurationError) {
+    private static func flatten(_ object: [String: JSONValue], prefix: String, into values: inout [String: JSONValue]) {
         for (name, value) in object {
             let key = prefix.isEmpty ? name : prefix + "." + name
-            switch value {
-            case .object(let nested): try flatten(nested, prefix: key, into: &values, path: path)
-            case .text(let text): values[key] = text
-            case .integer(let number): values[key] = String(number)
-            case .other:
-                throw ConfigurationError(key: key, source: path, problem: "must be a whole number or a string")
+            if case .object(let nested) = value {
+                flatten(nested, prefix: key, into: &values)
+            } else {
+                values[key] = value
             }
         }
     }

@@ -2,19 +2,23 @@ import Configuration
 public import Foundation
 public import Latchkey
 
-/// The settings of the `latchkey` CLI and of `latchkey-server`, read through swift-configuration in
-/// one order of precedence: the server's flags, then the environment
-/// (`LATCHKEY_POLICY_MAXIMUM_FAILED_LOGINS=5`), then a JSON file
-/// (`{"policy": {"maximumFailedLogins": 5}}`), then the defaults. Every `SecurityPolicy` number can be
-/// set, under its own name; durations are whole seconds or a number with a unit (`15m`, `30d`).
+/// The settings of the `latchkey` CLI and of `latchkey-server`, read in one order of precedence: the
+/// server's flags, then the environment (`LATCHKEY_POLICY_MAXIMUM_FAILED_LOGINS=5`,
+/// `LATCHKEY_SERVER_LISTEN=0.0.0.0:8080`), then a JSON file
+/// (`{"server": {"listen": "0.0.0.0:8080"}, "policy": {"maximumFailedLogins": 5}}`), then the
+/// defaults. Every `SecurityPolicy` number can be set, under its own name; durations are whole
+/// seconds or a number with a unit (`15m`, `30d`). The server's own options are ``ServerSettings``.
 ///
 /// Everything is checked once, at start: a value out of its bounds or of the wrong type, a key no
-/// setting has (in the file, or an environment variable under `LATCHKEY_POLICY_`), or a file that is
-/// not JSON throws a ``ConfigurationError`` naming the key and where it came from (the file's line
-/// where it can be found). A value is never moved into range or ignored.
+/// setting has (in the file, or an environment variable under `LATCHKEY_POLICY_` or
+/// `LATCHKEY_SERVER_`), a section other than `policy` and `server`, or a file that is not JSON throws
+/// a ``ConfigurationError`` naming the key and where it came from (the file's line where it can be
+/// found). A value is never moved into range or ignored.
 public struct LatchkeyConfiguration: Sendable {
     /// The policy: the defaults, with what the environment and the file set.
     public let policy: SecurityPolicy
+    /// The server's own options, with where each came from.
+    public let server: ServerSettings
     /// The file read, if any.
     public let file: String?
     /// Where each setting's value came from, by key (a setting left at its default has none).
@@ -23,18 +27,37 @@ public struct LatchkeyConfiguration: Sendable {
     /// The environment variable that names a configuration file for the CLI.
     public static let fileVariable = "LATCHKEY_CONFIG"
     private static let environmentPrefix = "LATCHKEY_POLICY_"
+    /// The sections a file may hold.
+    private static let sections = ["policy", "server"]
 
-    /// Reads `file` (none when nil) and the `LATCHKEY_POLICY_…` variables of `environment`.
-    public init(file: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws(ConfigurationError)
-    {
+    /// Reads `file` (none when nil), the `LATCHKEY_POLICY_…` and server variables of `environment`,
+    /// and the server's `flags`: by a ``ServerSetting``'s name, the texts its flag was given (one, a
+    /// repeated flag's several, or `true` or `false` for a flag and its `--no-` form); they come before the rest.
+    public init(
+        file: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        flags: [String: [String]] = [:]
+    ) throws(ConfigurationError) {
         let settings = PolicySetting.all
         let known = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
         let fileValues = try file.map { path throws(ConfigurationError) in try JSONFile(path: path) }
-        for key in fileValues?.values.keys.sorted() ?? [] where known[key] == nil {
+        for section in fileValues?.sections ?? [] where !Self.sections.contains(section) {
             throw ConfigurationError(
-                key: key, source: fileValues!.source(of: key), problem: "no setting has this name")
+                key: section, source: fileValues!.source(of: section),
+                problem: "no section has this name (a file holds policy and server)")
         }
+        for key in fileValues?.values.keys.sorted() ?? [] where key.hasPrefix("policy.") || !key.contains(".") {
+            guard known[key] != nil else {
+                throw ConfigurationError(
+                    key: key, source: fileValues!.source(of: key), problem: "no setting has this name")
+            }
+            switch fileValues!.values[key] {
+            case .text, .integer: continue
+            default:
+                throw ConfigurationError(
+                    key: key, source: fileValues!.source(of: key), problem: "must be a whole number or a string")
+            }
+        }
+        server = try ServerSettings(file: fileValues, environment: environment, flags: flags)
         // The environment's names are the keys' (`policy.maximumFailedLogins` is
         // LATCHKEY_POLICY_MAXIMUM_FAILED_LOGINS), so an unknown one under the prefix is a typo.
         let names = Dictionary(uniqueKeysWithValues: settings.map { (Self.variable(for: $0.key), $0.key) })
@@ -50,10 +73,16 @@ public struct LatchkeyConfiguration: Sendable {
             InMemoryProvider(
                 name: file,
                 values: Dictionary(
-                    uniqueKeysWithValues: (fileValues?.values ?? [:]).map { key, value in
-                        (
+                    uniqueKeysWithValues: (fileValues?.values ?? [:]).compactMap { key, value in
+                        let text: String
+                        switch value {
+                        case .text(let string) where key.hasPrefix("policy."): text = string
+                        case .integer(let number) where key.hasPrefix("policy."): text = String(number)
+                        default: return nil
+                        }
+                        return (
                             AbsoluteConfigKey(key.split(separator: ".").map(String.init)),
-                            ConfigValue(.string(value), isSecret: false)
+                            ConfigValue(.string(text), isSecret: false)
                         )
                     })),
         ])
@@ -92,19 +121,22 @@ public struct LatchkeyConfiguration: Sendable {
 
     /// The environment variable of `key`: LATCHKEY_ and the key's words in capitals, joined by `_`.
     static func variable(for key: String) -> String {
-        var name = "LATCHKEY_"
+        "LATCHKEY_"
+            + key.split(separator: ".").flatMap { words(of: String($0)) }.map { $0.uppercased() }.joined(
+                separator: "_")
+    }
+
+    /// The words of a camelCase name, in lowercase: a capital after a small letter or a digit starts
+    /// one (`resetURL` is `reset`, `url`).
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
         var previousLowercase = false
-        for character in key {
-            if character == "." {
-                name += "_"
-                previousLowercase = false
-                continue
-            }
-            if character.isUppercase && previousLowercase { name += "_" }
-            name += character.uppercased()
+        for character in name {
+            if words.isEmpty || (character.isUppercase && previousLowercase) { words.append("") }
+            words[words.count - 1] += character.lowercased()
             previousLowercase = character.isLowercase || character.isNumber
         }
-        return name
+        return words
     }
 
     private static func value(_ text: String, for setting: PolicySetting, source: String) throws(ConfigurationError)
@@ -135,7 +167,7 @@ public struct LatchkeyConfiguration: Sendable {
         }
     }
 
-    private static func duration(
+    static func duration(
         _ text: String, within bounds: ClosedRange<Duration>, _ refuse: (String) -> ConfigurationError
     ) throws(ConfigurationError) -> Duration {
         guard let time = DurationText.parse(text) else {

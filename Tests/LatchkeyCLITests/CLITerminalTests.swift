@@ -77,6 +77,19 @@ import Testing
         #expect(!login.screen.contains(secret))
     }
 
+    @Test("register --invitation asks for the code on the terminal without echo, and grants its roles")
+    func registerAsksForTheInvitationCodeWithoutEcho() throws {
+        let invite = try cli.run(["admin", "invite", "--role", "editor"])
+        let code = invite.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let secret = "typed on a terminal, never echoed"
+        let register = try runOnTerminal(
+            ["register", "tina", "--invitation"],
+            answers: [("Password: ", secret), ("Repeat password: ", secret), ("Invitation code: ", code)])
+        #expect(register.status == 0, "\(register.screen)")
+        #expect(!register.screen.contains(code))
+        #expect(try cli.query("SELECT role FROM user_roles") == ["editor"])
+    }
+
     @Test func passwdAsksForTheCurrentPasswordThenTheNewOneTwiceWithoutEcho() throws {
         let old = "the first long passphrase"
         let new = "the second long passphrase"

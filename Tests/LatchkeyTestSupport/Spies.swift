@@ -13,7 +13,11 @@ final class RegisterPresentationLogicSpy: ResponseLog<Register.CreateAccount.Res
 
 /// Stands in for `InvitePresentationLogic`; records every response.
 final class InvitePresentationLogicSpy: ResponseLog<Invite.Issue.Response>, InvitePresentationLogic {
+    var listed: [Invite.List.Response] = []
+    var revoked: [Invite.Revoke.Response] = []
     func presentIssued(response: Invite.Issue.Response) { responses.append(response) }
+    func presentInvitations(response: Invite.List.Response) { listed.append(response) }
+    func presentRevoked(response: Invite.Revoke.Response) { revoked.append(response) }
 }
 
 /// Stands in for `LoginPresentationLogic`; records every response.

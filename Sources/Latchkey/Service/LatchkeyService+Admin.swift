@@ -46,7 +46,7 @@ extension LatchkeyService {
     /// The administrator's session or access token (`lkp_…`, which must carry `admin`); text that
     /// is neither is not signed in (and never the operator's authority, which only the Admin scene
     /// used directly has).
-    private static func credential(_ token: String) throws(LatchkeyError) -> Admin.Credential {
+    static func credential(_ token: String) throws(LatchkeyError) -> Admin.Credential {
         if AccessToken.looksLikeOne(token) {
             guard let accessToken = AccessToken(token) else { throw .session(.notSignedIn) }
             return .accessToken(accessToken)

@@ -86,7 +86,15 @@ import Testing
 
     @Test(arguments: [
         (#"{"policy": {"maximumFailedLogin": 5}}"#, "policy.maximumFailedLogin", "no setting has this name"),
-        (#"{"polcy": {"maximumFailedLogins": 5}}"#, "polcy.maximumFailedLogins", "no setting has this name"),
+        (
+            #"{"polcy": {"maximumFailedLogins": 5}}"#, "polcy",
+            "no section has this name (a file holds policy and server)"
+        ),
+        (#"{"policy": 5}"#, "policy", "no setting has this name"),
+        (
+            #"{"policy": {"maximumFailedLogins": [5]}}"#, "policy.maximumFailedLogins",
+            "must be a whole number or a string"
+        ),
         (
             #"{"policy": {"maximumFailedLogins": 5.5}}"#, "policy.maximumFailedLogins",
             "must be a whole number or a string"

@@ -73,6 +73,7 @@ enum EveryColumnRows {
             [
                 "id": 6, "code_hash": bytes(9), "email": "f@example.org", "email_key": "f@example.org",
                 "created_by": "root", "created_at": 100, "expires_at": 200, "used_at": 150, "used_by": 7,
+                "revoked_at": 160,
             ]
         ),
         ("invitation_roles", ["invitation_id": 6, "role": "auditor"]),

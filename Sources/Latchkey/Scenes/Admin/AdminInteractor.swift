@@ -179,15 +179,9 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
         }
     }
 
-    /// The operator `authority` names; a session or access token must be live and its user hold the
-    /// `admin` role now (a token must carry it too), checked in the caller's write transaction (a role
-    /// removed a moment ago no longer counts); the credential's use is recorded.
+    /// The operator `authority` names, checked in the caller's write transaction.
     private func actor(_ authority: Admin.Authority, now: Date, in db: Database) throws -> AuthEvent.Operator {
-        switch authority {
-        case .operator(let actor): return actor
-        case .signedIn(let credential):
-            return try checkedAdministrator(credential, recordingUse: true, now: now, in: db)
-        }
+        try administrators.actor(authority, now: now, in: db)
     }
 
     /// For the read-only requests: nil for an operator, else the checked administrator.
@@ -195,37 +189,7 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
     private func administrator(_ credential: Admin.Credential?, now: Date, in db: Database) throws
         -> AuthEvent.Operator?
     {
-        try credential.map { try checkedAdministrator($0, recordingUse: false, now: now, in: db) }
-    }
-
-    private func checkedAdministrator(
-        _ credential: Admin.Credential, recordingUse: Bool, now: Date, in db: Database
-    ) throws -> AuthEvent.Operator {
-        let user: UserProfile
-        let roles: [String]
-        do {
-            switch credential {
-            case .session(let token):
-                let found = try workers.gate.authenticate(token, now: now, in: db)
-                user = found.user
-                roles = try workers.roles.roles(userID: found.user.id, in: db)
-                if recordingUse { try workers.gate.recordUse(found, now: now, in: db) }
-            case .accessToken(let token):
-                // The token's effective roles: those it carries that its user holds now.
-                let found = try workers.tokenGate.authenticate(token, now: now, in: db)
-                user = found.user
-                roles = found.user.roles
-                if recordingUse, workers.tokenGate.isUseDue(found.token, now: now) {
-                    try workers.accessTokens.touch(
-                        tokenID: found.token.id, client: client, now: now,
-                        granularity: workers.policy.lastUsedGranularity, in: db)
-                }
-            }
-        } catch let problem as SessionProblem {
-            throw Admin.AccessProblem.session(problem)
-        }
-        guard roles.contains(Admin.role) else { throw Admin.AccessProblem.forbidden }
-        return AuthEvent.Operator(administratorID: user.id, username: user.username)
+        try credential.map { try administrators.administrator($0, recordingUse: false, now: now, in: db) }
     }
 
     private func find(_ username: String, in db: Database) throws -> AccountCredentials {

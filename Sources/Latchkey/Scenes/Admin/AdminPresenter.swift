@@ -76,7 +76,8 @@ package final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, Admin
         }
     }
 
-    private static func failure(_ problem: Admin.AccessProblem) -> LatchkeyError {
+    /// The one wording of a refused administrator, for every scene an administrator may use.
+    static func failure(_ problem: Admin.AccessProblem) -> LatchkeyError {
         switch problem {
         case .session(let problem): .session(problem)
         case .forbidden: LatchkeyError(message: "This needs the \(Admin.role) role.", kind: .forbidden)

@@ -84,6 +84,7 @@ package final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, H
         case (.usersImported, _): "Users imported" + (event.detail.map { " (\($0))" } ?? "")
         case (.invitationIssued, _): "Invitation issued" + (event.detail.map { " (\($0))" } ?? "")
         case (.registeredByInvitation, _): "Registered with an invitation" + (event.detail.map { " (\($0))" } ?? "")
+        case (.invitationRevoked, _): "Invitation revoked" + (event.detail.map { " (\($0))" } ?? "")
         case (.passkeyRegistered, _): "Passkey added" + (event.detail.map { " (\($0))" } ?? "")
         case (.passkeyRenamed, _): "Passkey renamed" + (event.detail.map { " (\($0))" } ?? "")
         case (.passkeyRemoved, _): "Passkey removed" + (event.detail.map { " (\($0))" } ?? "")

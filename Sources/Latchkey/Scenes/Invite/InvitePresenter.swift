@@ -20,8 +20,35 @@ package final class InvitePresenter: ScenePresenter<any InviteDisplayLogic>, Inv
             }
         display?.displayIssued(viewModel: viewModel)
     }
+
+    package func presentInvitations(response: Invite.List.Response) {
+        let viewModel: Invite.List.ViewModel =
+            switch response {
+            case .invitations(let listed): .success(listed.map { InvitationSummary($0.record, state: $0.state) })
+            case .refused(let problem): .failure(AdminPresenter.failure(problem))
+            case .unavailable(let problem): .failure(.unavailable(problem))
+            }
+        display?.displayInvitations(viewModel: viewModel)
+    }
+
+    package func presentRevoked(response: Invite.Revoke.Response) {
+        let viewModel: Invite.Revoke.ViewModel =
+            switch response {
+            case .revoked(let id): .success(RevokedInvitation(revoked: true, id: id))
+            case .noSuchInvitation:
+                .failure(
+                    LatchkeyError(
+                        message: "No unused invitation has that number.", kind: .invalidInput, code: .notFound))
+            case .refused(let problem): .failure(AdminPresenter.failure(problem))
+            case .unavailable(let problem): .failure(.unavailable(problem))
+            }
+        display?.displayRevoked(viewModel: viewModel)
+    }
 }
 
-extension Reply: InviteDisplayLogic where ViewModel == Invite.Issue.ViewModel {
-    func displayIssued(viewModel: Invite.Issue.ViewModel) { show(viewModel) }
+/// The scene shows three kinds of result: the service's display keeps the one its call awaits.
+extension Reply: InviteDisplayLogic {
+    func displayIssued(viewModel: Invite.Issue.ViewModel) { show(any: viewModel) }
+    func displayInvitations(viewModel: Invite.List.ViewModel) { show(any: viewModel) }
+    func displayRevoked(viewModel: Invite.Revoke.ViewModel) { show(any: viewModel) }
 }

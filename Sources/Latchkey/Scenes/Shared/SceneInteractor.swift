@@ -23,6 +23,8 @@ package class SceneInteractor<Presenter> {
     var codeRequests: CodeRequestLimit {
         CodeRequestLimit(policy: workers.policy, secret: workers.secret, client: client)
     }
+    /// The one check of an operator or signed-in administrator.
+    var administrators: AdministratorCheck { AdministratorCheck(workers: workers, client: client) }
     /// The one re-authentication sequence.
     var reauthentication: Reauthentication { Reauthentication(workers: workers, client: client) }
 }

@@ -78,6 +78,8 @@ package struct AuthEvent: Sendable, Hashable {
         case invitationIssued = "invitation_issued"
         /// The account was registered with an invitation; `detail` has its number and roles.
         case registeredByInvitation = "registered_by_invitation"
+        /// An operator revoked an unused invitation; `detail` has its number.
+        case invitationRevoked = "invitation_revoked"
         /// A passkey was registered (its name in the detail).
         case passkeyRegistered = "passkey_registered"
         case passkeyRenamed = "passkey_renamed"

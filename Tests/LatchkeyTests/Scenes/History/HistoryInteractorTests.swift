@@ -112,6 +112,7 @@ import Testing
             .usersImported: [nil: "Users imported"],
             .invitationIssued: [nil: "Invitation issued"],
             .registeredByInvitation: [nil: "Registered with an invitation"],
+            .invitationRevoked: [nil: "Invitation revoked"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {

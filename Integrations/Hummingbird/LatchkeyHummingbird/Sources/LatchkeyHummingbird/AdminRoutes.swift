@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Latchkey
 
-/// Administration under `/v1/admin/users`: the service checks the caller's session holds the
+/// Administration under `/v1/admin/users` and `/v1/admin/invitations`: the service checks the caller's session holds the
 /// `admin` role in the transaction that acts, and audits each action with that account as the
 /// actor. State-changing routes are unsafe requests, so a cookie alone must pass the cross-origin
 /// check.
@@ -48,6 +48,25 @@ extension LatchkeyRoutes {
         }
         router.delete("/v1/admin/users/:username/tokens/:id") { request, context in
             try await administer(request, context, .revokeToken(id: context.parameters.get("id") ?? ""))
+        }
+        addInvitationRoutes(to: router)
+    }
+
+    /// The invitations, never their codes, and revoking one. Issuing stays `latchkey admin invite`.
+    private func addInvitationRoutes(to router: RouterGroup<Context>) {
+        router.get("/v1/admin/invitations") { request, _ in
+            let all: Bool
+            switch request.uri.queryParameters.get("all") {
+            case nil, "false": all = false
+            case "true": all = true
+            default: throw LatchkeyError(code: .invalidInput, message: "all must be true or false.")
+            }
+            return JSONField("invitations", try await service.invitations(token: try token(request), all: all))
+        }
+        router.delete("/v1/admin/invitations/:id") { request, context in
+            let credentials = try signedIn(request, unsafe: true)
+            return try await service.revokeInvitation(
+                token: credentials.token, id: context.parameters.get("id") ?? "", client: try client(request, context))
         }
     }
 

@@ -20,6 +20,10 @@ extension CreatedAccessToken: @retroactive ResponseEncodable {}
 extension AccountDetail: @retroactive ResponseGenerator {}
 extension AccountDetail: @retroactive ResponseEncodable {}
 
+/// A revoked invitation (`DELETE /v1/admin/invitations/{id}`).
+extension RevokedInvitation: @retroactive ResponseGenerator {}
+extension RevokedInvitation: @retroactive ResponseEncodable {}
+
 /// What an administrator's action did.
 extension AdministrationResult: @retroactive ResponseGenerator {}
 extension AdministrationResult: @retroactive ResponseEncodable {}

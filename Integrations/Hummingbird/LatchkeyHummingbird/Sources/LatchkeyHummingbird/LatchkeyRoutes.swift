@@ -57,18 +57,12 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
 
     private func addAccountRoutes(to router: RouterGroup<Context>) {
         router.post("/v1/register") { request, context in
-            guard options.registration != .closed else {
-                throw LatchkeyError(
-                    code: .forbidden, message: "Registration is closed: an operator creates accounts here.")
-            }
+            if options.registration == .closed { throw RegistrationRefusal.closed }
             let input = try await read(
                 request, ["username", "password", "email", "phone", "display_name", "invitation"])
             let invitation = try input.string("invitation")
             // Refused before anything else is read or counted: no code, no registration.
-            guard options.registration != .invite || invitation?.isEmpty == false else {
-                throw LatchkeyError(
-                    code: .forbidden, message: "Registration is by invitation only: give an invitation code.")
-            }
+            if let refusal = RegistrationRefusal.check(options.registration, invitation: invitation) { throw refusal }
             let principal = try await service.register(
                 username: try input.required("username"), password: try input.required("password"),
                 email: try input.string("email"), phone: try input.string("phone"),

@@ -6,17 +6,21 @@ import NIOCore
 
 /// The sign-in page: a plain HTML form (no script, no framework, no external asset), the
 /// second-factor step, and a redirect to `next` (same-origin paths only). `POST /logout` from a
-/// form signs out. Form posts pass the cross-origin check, so another site cannot sign a visitor
+/// form signs out. Where the server lets people register, the page has the register form too
+/// (`RegisterForm`). Form posts pass the cross-origin check, so another site cannot sign a visitor
 /// in or out.
 struct LoginPage<Context: LatchkeyRequestContextProtocol> {
     let routes: LatchkeyRoutes<Context>
 
     func add(to router: RouterGroup<Context>) {
         router.get("/login") { request, _ in
-            Self.page(.password, next: Self.safeNext(request.uri.queryParameters.get("next")), message: nil)
+            Self.page(
+                .password, next: Self.safeNext(request.uri.queryParameters.get("next")), message: nil,
+                registration: routes.options.registration)
         }
         router.post("/login") { request, context in await signIn(request, context) }
         router.post("/logout") { request, context in await signOut(request, context) }
+        RegisterForm(routes: routes).add(to: router)
         RecoveryPage(routes: routes).add(to: router)
     }
 
@@ -25,7 +29,8 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
         let next = Self.safeNext(form["next"])
         guard CrossOriginCheck.allows(request, publicOrigin: routes.options.publicOrigin) else {
             return Self.page(
-                .password, next: next, message: CrossOriginCheck.refusal.message, status: .forbidden)
+                .password, next: next, message: CrossOriginCheck.refusal.message, status: .forbidden,
+                registration: routes.options.registration)
         }
         do {
             let client = try routes.client(request, context)
@@ -54,7 +59,9 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
             routes.metrics?.answered(error.code)
             let step: Step = form["challenge"].map { .code(challenge: $0) } ?? .password
             // A wrong code ends nothing: the same challenge may be answered again (within its limit).
-            return Self.page(step, next: next, message: error.message, status: ErrorResponse.status(of: error.code))
+            return Self.page(
+                step, next: next, message: error.message, status: ErrorResponse.status(of: error.code),
+                registration: routes.options.registration)
         }
     }
 
@@ -87,8 +94,11 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
         return next
     }
 
+    /// The page at `step`; the password step has the register form below when `registration` is not
+    /// closed. `notice` is good news (an account created), `message` a failure.
     static func page(
-        _ step: Step, next: String, message: String?, status: HTTPResponse.Status = .ok
+        _ step: Step, next: String, message: String?, status: HTTPResponse.Status = .ok,
+        registration: LatchkeyHTTPOptions.Registration = .closed, notice: String? = nil
     ) -> Response {
         let fields: String
         switch step {
@@ -104,13 +114,17 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
                 <input name="code" autocomplete="one-time-code" inputmode="text" required autofocus></label>
                 """
         }
-        let form = """
+        var form = """
             <form method="post" action="/login">
             \(fields)
             <input type="hidden" name="next" value="\(escape(next))">
             <button type="submit">Sign in</button>
             </form>
             """
+        if case .password = step, registration != .closed {
+            form += "\n" + RegisterForm<Context>.fields(registration, next: next)
+        }
+        if let notice { form = "<p role=\"status\">\(escape(notice))</p>\n" + form }
         return document(title: "Sign in", message: message, body: form, status: status)
     }
 

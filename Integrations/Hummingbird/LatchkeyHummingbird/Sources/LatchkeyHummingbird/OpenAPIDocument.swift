@@ -1598,6 +1598,135 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/v1/admin/invitations": {
+              "get": {
+                "operationId": "adminListInvitations",
+                "summary": "Invitations that can still be used, newest first; with `all=true` used, expired and revoked ones too (the role admin). Never a code.",
+                "parameters": [
+                  {
+                    "name": "all",
+                    "in": "query",
+                    "required": false,
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "true",
+                        "false"
+                      ]
+                    },
+                    "description": "`true` lists every invitation with its state; `false` (the default) only pending ones."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "properties": {
+                            "invitations": {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/InvitationSummary"
+                              }
+                            }
+                          },
+                          "required": [
+                            "invitations"
+                          ],
+                          "additionalProperties": false
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/invitations/{id}": {
+              "delete": {
+                "operationId": "adminRevokeInvitation",
+                "summary": "Revokes an unused invitation: its code then fails registration as an unknown code does (the role admin).",
+                "parameters": [
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The invitation's number, as the list shows it."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/RevokedInvitation"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
             "/v1/admin/users": {
               "get": {
                 "operationId": "adminListUsers",
@@ -2560,6 +2689,98 @@ enum OpenAPIDocument {
                   "label",
                   "last_used",
                   "user_agent"
+                ],
+                "additionalProperties": false
+              },
+              "InvitationSummary": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "integer",
+                    "format": "int64"
+                  },
+                  "state": {
+                    "type": "string",
+                    "enum": [
+                      "pending",
+                      "used",
+                      "expired",
+                      "revoked"
+                    ]
+                  },
+                  "created": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "expires": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "email": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "roles": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "created_by": {
+                    "type": "string",
+                    "description": "The operating-system user, or the administrator's username."
+                  },
+                  "used": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  },
+                  "used_by": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "revoked": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  }
+                },
+                "required": [
+                  "created",
+                  "created_by",
+                  "email",
+                  "expires",
+                  "id",
+                  "revoked",
+                  "roles",
+                  "state",
+                  "used",
+                  "used_by"
+                ],
+                "additionalProperties": false
+              },
+              "RevokedInvitation": {
+                "type": "object",
+                "properties": {
+                  "revoked": {
+                    "type": "boolean"
+                  },
+                  "id": {
+                    "type": "integer",
+                    "format": "int64"
+                  }
+                },
+                "required": [
+                  "id",
+                  "revoked"
                 ],
                 "additionalProperties": false
               },

@@ -19,56 +19,79 @@ struct LatchkeyServer: AsyncParsableCommand {
               latchkey-server --database /var/lib/latchkey/users.sqlite3
               latchkey-server --listen 0.0.0.0:8080 --trusted-proxy 10.0.0.0/8 --public-origin https://auth.example.com
               latchkey-server --database users.sqlite3 --deliver-command /usr/local/bin/send-latchkey-mail
+              latchkey-server --config /etc/latchkey/latchkey.json --print-config
             """,
         version: "latchkey-server \(LatchkeyRelease.version)")
 
-    @Option(help: "A JSON file of settings: every policy number under \"policy\" (default: $LATCHKEY_CONFIG).")
+    @Option(
+        help: """
+            A JSON file of settings: the server's options under "server", every policy number under "policy" \
+            (default: $LATCHKEY_CONFIG). A flag comes before its LATCHKEY_SERVER_ variable, which comes \
+            before the file.
+            """)
     var config: String?
 
     @Flag(help: "Print the effective configuration, each value with where it came from, and exit.")
     var printConfig = false
 
-    @Option(help: "HOST:PORT to listen on.")
-    var listen = "127.0.0.1:8080"
+    @Option(help: ArgumentHelp("HOST:PORT to listen on (default: 127.0.0.1:8080).", valueName: "host:port"))
+    var listen: String?
 
     @Option(help: "The database: a SQLite file or a postgresql:// URL (default: $LATCHKEY_DATABASE).")
     var database: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The installation's key file (default: $LATCHKEY_SECRET_KEY_FILE, else beside a SQLite database).",
+            valueName: "path"))
+    var secretKeyFile: String?
 
     @Option(help: "A proxy (CIDR or address) whose forwarded header is believed; repeatable.")
     var trustedProxy: [String] = []
 
     @Option(
         help:
-            "The one header trusted proxies name the client in: x-forwarded-for or forwarded (the other is never read)."
+            "The one header trusted proxies name the client in: x-forwarded-for (default) or forwarded (the other is never read)."
     )
-    var forwardedHeader = ForwardedHeader.xForwardedFor.rawValue
+    var forwardedHeader: String?
 
     @Option(
         help:
             """
             open: anyone may register over HTTP (limited per address); invite: only with a code from \
-            'latchkey admin invite'; closed: only the operator creates accounts.
+            'latchkey admin invite'; closed (default): only the operator creates accounts.
             """
     )
-    var registration = LatchkeyHTTPOptions.Registration.closed.rawValue
+    var registration: String?
 
-    @Option(help: "Seconds a request's head may take to arrive, from its first byte.")
-    var headerTimeout = 10
+    @Option(
+        help: ArgumentHelp(
+            "How long a request's head may take to arrive, from its first byte: seconds or e.g. 10s (default).",
+            valueName: "duration"))
+    var headerTimeout: String?
 
-    @Option(help: "Seconds a request's body may take to arrive, after its head.")
-    var bodyTimeout = 10
+    @Option(
+        help: ArgumentHelp(
+            "How long a request's body may take to arrive, after its head (default: 10s).", valueName: "duration"))
+    var bodyTimeout: String?
 
-    @Option(help: "Seconds a kept-alive connection may sit idle before it is closed.")
-    var idleTimeout = 60
+    @Option(
+        help: ArgumentHelp(
+            "How long a kept-alive connection may sit idle before it is closed (default: 60s).", valueName: "duration"))
+    var idleTimeout: String?
 
-    @Option(help: "Connections open at once (default: 1000, or fewer when the file limit is lower).")
-    var maxConnections: Int?
+    @Option(
+        help: ArgumentHelp(
+            "Connections open at once (default: 1000, or fewer when the file limit is lower).", valueName: "count"))
+    var maxConnections: String?
 
     @Option(help: "The origin browsers see, e.g. https://auth.example.com (trusted by the cross-origin check).")
     var publicOrigin: String?
 
-    @Flag(help: "Name the cookie 'latchkey' without Secure, for plain-HTTP development only.")
-    var insecureCookie = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Name the cookie 'latchkey' without Secure, for plain-HTTP development only (default: off).")
+    var insecureCookie: Bool?
 
     @Option(
         help:
@@ -76,8 +99,11 @@ struct LatchkeyServer: AsyncParsableCommand {
     )
     var deliverCommand: String?
 
-    @Option(help: "Seconds a delivery command may run before it is killed (and the delivery counted failed).")
-    var deliverTimeout = 10
+    @Option(
+        help: ArgumentHelp(
+            "How long a delivery command may run before it is killed, and the delivery counted failed (default: 10s).",
+            valueName: "duration"))
+    var deliverTimeout: String?
 
     @Option(help: "The page a reset link opens (default: the public origin's /reset); ?token=… is appended.")
     var resetURL: String?
@@ -85,115 +111,92 @@ struct LatchkeyServer: AsyncParsableCommand {
     @Option(help: "The page a verification link opens (default: the public origin's /verify-email).")
     var verifyURL: String?
 
-    mutating func validate() throws {
-        guard Self.hostAndPort(listen) != nil else { throw ValidationError("--listen takes HOST:PORT.") }
-        for range in trustedProxy where AddressRange(range) == nil {
-            throw ValidationError("--trusted-proxy \(range) is not an address or a CIDR range.")
-        }
-        guard ForwardedHeader(rawValue: forwardedHeader) != nil else {
-            throw ValidationError("--forwarded-header takes x-forwarded-for or forwarded.")
-        }
-        guard LatchkeyHTTPOptions.Registration(rawValue: registration) != nil else {
-            throw ValidationError("--registration takes open, invite or closed.")
-        }
-        for (name, seconds) in [("header", headerTimeout), ("body", bodyTimeout), ("idle", idleTimeout)]
-        where !(1...3_600).contains(seconds) {
-            throw ValidationError("--\(name)-timeout takes 1 to 3600 seconds.")
-        }
-        let files = Self.fileLimit()
-        if let maxConnections, !(1...max(1, files - Self.reservedFiles)).contains(maxConnections) {
-            throw ValidationError(
-                "--max-connections takes 1 to \(max(1, files - Self.reservedFiles)) (the open-file limit is \(files)).")
-        }
-        guard (1...300).contains(deliverTimeout) else {
-            throw ValidationError("--deliver-timeout takes 1 to 300 seconds.")
-        }
-        if !printConfig && database == nil && ProcessInfo.processInfo.environment["LATCHKEY_DATABASE"] == nil {
-            throw ValidationError("Name the database with --database or LATCHKEY_DATABASE.")
-        }
+    /// The flags given, by the name of their setting, for the configuration to put before the rest.
+    var flags: [String: [String]] {
+        var flags: [String: [String]] = [:]
+        let single: [(ServerSetting, String?)] = [
+            (.listen, listen), (.database, database), (.secretKeyFile, secretKeyFile),
+            (.forwardedHeader, forwardedHeader), (.registration, registration), (.headerTimeout, headerTimeout),
+            (.bodyTimeout, bodyTimeout), (.idleTimeout, idleTimeout), (.maxConnections, maxConnections),
+            (.publicOrigin, publicOrigin), (.insecureCookie, insecureCookie.map { String($0) }),
+            (.deliverCommand, deliverCommand), (.deliverTimeout, deliverTimeout), (.resetURL, resetURL),
+            (.verifyURL, verifyURL),
+        ]
+        for case (let setting, let value?) in single { flags[setting.name] = [value] }
+        if !trustedProxy.isEmpty { flags[ServerSetting.trustedProxies.name] = trustedProxy }
+        return flags
     }
 
     func run() async throws {
         var logger = Logger(label: "latchkey-server")
         logger.logLevel = .info
-        let path = database ?? ProcessInfo.processInfo.environment["LATCHKEY_DATABASE"] ?? ""
         let settings: LatchkeyConfiguration
+        let options: ServerOptions
         do {
             let environment = ProcessInfo.processInfo.environment
             let file = config ?? environment[LatchkeyConfiguration.fileVariable].flatMap { $0.isEmpty ? nil : $0 }
-            settings = try LatchkeyConfiguration(file: file, environment: environment)
+            settings = try LatchkeyConfiguration(file: file, environment: environment, flags: flags)
+            options = try ServerOptions(settings.server, fileLimit: Self.fileLimit())
         } catch {
             FileHandle.standardError.write(Data("latchkey-server: configuration refused: \(error)\n".utf8))
             throw ExitCode(78)
         }
         if printConfig {
-            let server = [
-                "server.listen = \(listen)", "server.database = \(Self.redacted(path))",
-                "server.registration = \(registration)",
-                "server.trustedProxies = \(trustedProxy.joined(separator: ","))",
-                "server.publicOrigin = \(publicOrigin ?? "")",
-            ]
-            print((server + settings.describe()).joined(separator: "\n"))
+            print((options.describe() + settings.describe()).joined(separator: "\n"))
             return
+        }
+        guard let path = options.database else {
+            FileHandle.standardError.write(
+                Data(
+                    ("latchkey-server: name the database with --database, LATCHKEY_DATABASE or server.database "
+                        + "in the configuration file.\n").utf8))
+            throw ExitCode(64)
         }
         let location = DatabaseLocation(parsing: path)
         let workers: LatchkeyWorkers
         do {
-            let secret =
-                ProcessInfo.processInfo.environment["LATCHKEY_SECRET_KEY_FILE"].map { InstallationSecret(keyFile: $0) }
+            let secret = options.secretKeyFile.map { InstallationSecret(keyFile: $0) }
             workers = LatchkeyWorkers(
-                database: try DatabaseWorker(location), policy: settings.policy, secret: secret, delivery: delivery())
+                database: try DatabaseWorker(location), policy: settings.policy, secret: secret,
+                delivery: delivery(options))
             try workers.checkInstallationKey()
         } catch {
             FileHandle.standardError.write(Data("latchkey-server: cannot use the database: \(error)\n".utf8))
             throw ExitCode(74)
         }
         let service = LatchkeyService(workers: workers, logger: logger)
-        let options = LatchkeyHTTPOptions(
-            trustedProxies: trustedProxy.compactMap(AddressRange.init),
-            forwardedHeader: ForwardedHeader(rawValue: forwardedHeader) ?? .xForwardedFor, publicOrigin: publicOrigin,
-            insecureCookie: insecureCookie,
-            registration: LatchkeyHTTPOptions.Registration(rawValue: registration) ?? .closed)
-        let limits = ConnectionLimits(
-            headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout),
-            idleTimeout: .seconds(idleTimeout),
-            maximumConnections: maxConnections ?? max(1, min(1_000, Self.fileLimit() - Self.reservedFiles)))
         // One registry for Latchkey's counters and Hummingbird's request metrics (through
         // swift-metrics), written out by GET /metrics.
         let metrics = LatchkeyMetrics()
         MetricsSystem.bootstrap(metrics.factory)
         let router = Router(context: LatchkeyRequestContext.self)
         router.middlewares.add(MetricsMiddleware())
-        LatchkeyRoutes<LatchkeyRequestContext>(service: service, options: options, metrics: metrics).add(to: router)
-        let (host, port) = Self.hostAndPort(listen)!
+        LatchkeyRoutes<LatchkeyRequestContext>(service: service, options: options.http, metrics: metrics).add(
+            to: router)
         let app = Application(
-            router: router, server: limits.server,
-            configuration: limits.applied(
-                to: .init(address: .hostname(host, port: port), serverName: "latchkey-server")),
+            router: router, server: options.limits.server,
+            configuration: options.limits.applied(
+                to: .init(address: .hostname(options.host, port: options.port), serverName: "latchkey-server")),
             logger: logger)
         // After the last request: queued messages get the delivery timeout to go out; the rest are
         // audited as dropped and running delivery commands are killed with their process groups.
         do {
             try await app.runService()
         } catch {
-            await service.shutdown(grace: .seconds(deliverTimeout))
+            await service.shutdown(grace: options.deliverTimeout)
             throw error
         }
-        await service.shutdown(grace: .seconds(deliverTimeout))
+        await service.shutdown(grace: options.deliverTimeout)
     }
 
     /// The delivery command, with links to the reset and verification pages; none without a command.
-    func delivery() -> any MessageDelivery {
-        guard let deliverCommand else { return NoDelivery() }
+    func delivery(_ options: ServerOptions) -> any MessageDelivery {
+        guard let command = options.deliverCommand else { return NoDelivery() }
         var pages: [OutgoingMessage.Kind: String] = [:]
-        pages[.passwordReset] = resetURL ?? publicOrigin.map { $0 + "/reset" }
-        pages[.emailVerification] = verifyURL ?? publicOrigin.map { $0 + "/verify-email" }
-        return CommandDelivery(command: deliverCommand, timeout: .seconds(deliverTimeout), linkBases: pages)
+        pages[.passwordReset] = options.resetURL
+        pages[.emailVerification] = options.verifyURL
+        return CommandDelivery(command: command, timeout: options.deliverTimeout, linkBases: pages)
     }
-
-    /// Descriptors kept back from the connection cap: the listener, the database and its journal,
-    /// delivery commands' pipes, logging.
-    static let reservedFiles = 64
 
     /// The soft limit on open files (`ulimit -n`).
     static func fileLimit() -> Int {
@@ -201,25 +204,5 @@ struct LatchkeyServer: AsyncParsableCommand {
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1_024 }
         // RLIM_INFINITY is all ones; Swift does not import the macro as a value.
         return limit.rlim_cur == rlim_t.max ? Int.max / 2 : Int(clamping: limit.rlim_cur)
-    }
-
-    static func hostAndPort(_ text: String) -> (String, Int)? {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-            (0...65_535).contains(port)
-        else { return nil }
-        let host = text[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return host.isEmpty ? nil : (host, port)
-    }
-
-    /// `url` with any password replaced by `***` (a PostgreSQL URL's `user:password@`, or its
-    /// `password=` parameter), for printing.
-    static func redacted(_ url: String) -> String {
-        var text = url
-        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
-            let colon = text[scheme.upperBound..<at].firstIndex(of: ":")
-        {
-            text.replaceSubrange(text.index(after: colon)..<at, with: "***")
-        }
-        return text.replacing(/password=[^&]*/, with: "password=***")
     }
 }

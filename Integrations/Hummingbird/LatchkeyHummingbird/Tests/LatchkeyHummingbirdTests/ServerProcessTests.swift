@@ -58,7 +58,7 @@ import Testing
             ])
         #expect(printed.status == 0)
         let lines = printed.text.split(separator: "\n").map(String.init)
-        #expect(lines.contains("server.database = postgresql://app:***@db.example/latchkey?password=***"))
+        #expect(lines.contains("server.database = postgresql://app:***@db.example/latchkey?password=***  (--database)"))
         #expect(lines.contains("policy.maximumFailedLogins = 3  (\(file):1)"))
         #expect(lines.contains("policy.historyLimit = 30  (LATCHKEY_POLICY_HISTORY_LIMIT)"))
         #expect(lines.contains("policy.lockoutDuration = 15m  (default)"))
