@@ -8,7 +8,7 @@ struct AdminCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "admin",
         abstract:
-            "Run the user base: list, show, disable, enable, unlock, expire a password, delete, set a password, roles.",
+            "Run the user base: list, show, disable, enable, unlock, expire a password, delete, set a password, roles, passkeys.",
         discussion: """
             No sign-in is needed: access to the database file (or the server's credentials) is the \
             authority, and every action is audited with the operating-system user who ran it. \
@@ -19,13 +19,15 @@ struct AdminCommand: ParsableCommand {
               latchkey admin show alice --json
               latchkey admin disable alice
               latchkey admin roles alice --add editor --remove viewer
+              latchkey admin revoke-passkey alice 3fa94c1e
             """,
         subcommands: [
             AdminUsersCommand.self, AdminShowCommand.self, AdminActionCommand<Disable>.self,
             AdminActionCommand<Enable>.self, AdminActionCommand<Unlock>.self, AdminActionCommand<ExpirePassword>.self,
             AdminActionCommand<Delete>.self, AdminSetPasswordCommand.self, AdminRolesCommand.self,
             AdminActionCommand<ResetSecondFactor>.self, AdminTokensCommand.self, AdminRevokeTokenCommand.self,
-            AdminResetCodeCommand.self, AdminInviteCommand.self, AdminInvitationsCommand.self,
+            AdminRevokePasskeyCommand.self, AdminResetCodeCommand.self, AdminInviteCommand.self,
+            AdminInvitationsCommand.self,
             AdminRevokeInvitationCommand.self, AdminImportCommand.self,
         ])
 

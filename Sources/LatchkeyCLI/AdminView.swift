@@ -59,6 +59,7 @@ final class AdminView: CommandView, AdminDisplayLogic {
                     + "\(DateText.format($0.created)), ends \(DateText.format($0.expires))"
             }
             lines += tokens.map { "  token \(TokensView.line($0))" }
+            lines += detail.passkeys.map { "  passkey \(PasskeysView.line($0))" }
             lines += detail.events.indices.map {
                 "  \(DateText.format(detail.events[$0].time))  \(detail.events[$0].description)"
             }

@@ -129,6 +129,25 @@ enum JSONOutput {
         let tokens: [AccessTokenSummary]
     }
 
+    /// `passkeys list`.
+    struct PasskeyList: Encodable {
+        let passkeys: [PasskeySummary]
+    }
+
+    /// `passkeys rename`: the message, and the passkey with its new name.
+    struct PasskeyRenamed: Encodable {
+        let renamed = true
+        let message: String
+        let passkey: PasskeySummary
+    }
+
+    /// `passkeys revoke`: the message, and the passkey removed, as it was.
+    struct PasskeyRevoked: Encodable {
+        let revoked = true
+        let message: String
+        let passkey: PasskeySummary
+    }
+
     /// `tokens revoke`: the message, and the token revoked.
     struct Revoked: Encodable {
         let revoked = true
@@ -159,12 +178,14 @@ enum JSONOutput {
         let sessions: [SessionSummary]
         let events: [HistoryEntry]
         let accessTokens: [AccessTokenSummary]
+        let passkeys: [PasskeySummary]
 
         init(_ detail: Latchkey.AccountDetail) {
             user = detail.account
             sessions = detail.sessions
             events = detail.events
             accessTokens = detail.accessTokens
+            passkeys = detail.passkeys
         }
     }
 

@@ -45,7 +45,7 @@ struct LatchkeyTool: ParsableCommand {
         subcommands: [
             RegisterCommand.self, LoginCommand.self, WhoAmICommand.self, LogoutCommand.self, PasswdCommand.self,
             ResetPasswordCommand.self, ProfileCommand.self, VerifyEmailCommand.self, HistoryCommand.self,
-            SessionsCommand.self, TokensCommand.self, MfaCommand.self,
+            SessionsCommand.self, PasskeysCommand.self, TokensCommand.self, MfaCommand.self,
             AdminCommand.self,
             DatabaseCommand.self, KeyCommand.self,
         ]

@@ -29,7 +29,7 @@ import Testing
     ]
     static let doneKeys: Set<String> = [
         "done", "message", "outcome", "username", "sessions_ended", "access_tokens_revoked", "roles",
-        "access_token_name",
+        "access_token_name", "passkey_name",
     ]
 
     private func keys(_ value: Any?) -> Set<String> {
@@ -69,7 +69,7 @@ import Testing
         #expect(none["message"] as? String == "Roles of alice: none.")
 
         let shown = try json(try cli.run(["admin", "show", "alice", "--json"]))
-        #expect(Set(shown.keys) == ["user", "sessions", "events", "access_tokens"])
+        #expect(Set(shown.keys) == ["user", "sessions", "events", "access_tokens", "passkeys"])
         #expect(keys(shown["user"]) == Self.accountKeys)
         let sessions = try #require(shown["sessions"] as? [Any])
         #expect(!sessions.isEmpty && sessions.map(keys).allSatisfy { $0 == Self.sessionKeys })

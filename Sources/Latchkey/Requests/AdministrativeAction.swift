@@ -18,4 +18,7 @@ public enum AdministrativeAction: Sendable, Hashable {
     case resetSecondFactor
     /// Revokes one of the user's personal access tokens by its short id.
     case revokeToken(id: String)
+    /// Removes one of the user's passkeys by its short id, even the account's last one (an
+    /// operator can set a password).
+    case revokePasskey(id: String)
 }

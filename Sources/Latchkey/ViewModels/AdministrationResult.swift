@@ -2,7 +2,7 @@
 /// actions and `administer`.
 public struct AdministrationResult: Codable, Sendable, Hashable {
     /// `disabled`, `enabled`, `unlocked`, `password_expired`, `deleted`, `password_set`, `roles`,
-    /// `second_factor_reset`, `access_token_revoked`.
+    /// `second_factor_reset`, `access_token_revoked`, `passkey_revoked`.
     public let outcome: String
     /// The account acted on.
     public let username: String
@@ -14,10 +14,12 @@ public struct AdministrationResult: Codable, Sendable, Hashable {
     public let roles: [String]?
     /// The name of the access token revoked (revoke a token).
     public var accessTokenName: String? = nil
+    /// The name of the passkey removed (revoke a passkey).
+    public var passkeyName: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case outcome, username, sessionsEnded = "sessions_ended", accessTokensRevoked = "access_tokens_revoked", roles
-        case accessTokenName = "access_token_name"
+        case accessTokenName = "access_token_name", passkeyName = "passkey_name"
     }
 
     /// Every key always present, `null` for what the action does not say.
@@ -29,5 +31,6 @@ public struct AdministrationResult: Codable, Sendable, Hashable {
         try container.encode(accessTokensRevoked, forKey: .accessTokensRevoked)
         try container.encode(roles, forKey: .roles)
         try container.encode(accessTokenName, forKey: .accessTokenName)
+        try container.encode(passkeyName, forKey: .passkeyName)
     }
 }

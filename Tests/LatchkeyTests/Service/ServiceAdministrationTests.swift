@@ -122,11 +122,12 @@ import Testing
             ])
         #expect(bob["phone"] is NSNull && bob["imported_hash"] is NSNull)
         let page = try keys(try await service.user(token: admin, username: "bob"))
-        #expect(Set(page.keys) == ["account", "sessions", "events", "access_tokens"])
+        #expect(Set(page.keys) == ["account", "sessions", "events", "access_tokens", "passkeys"])
         let enabled = try keys(try await service.administer(token: admin, username: "bob", .enable))
         #expect(
             Set(enabled.keys) == [
                 "outcome", "username", "sessions_ended", "access_tokens_revoked", "roles", "access_token_name",
+                "passkey_name",
             ])
         #expect(enabled["sessions_ended"] is NSNull && enabled["roles"] is NSNull)
     }

@@ -35,7 +35,8 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
                             try account(found, now, db),
                             sessions: try workers.sessions.live(userID: id, now: now, policy: workers.policy, in: db),
                             events: try audit.recent(userID: id, limit: 20, in: db),
-                            tokens: try workers.accessTokens.live(userID: id, now: now, in: db))
+                            tokens: try workers.accessTokens.live(userID: id, now: now, in: db),
+                            passkeys: try workers.passkeys.list(userID: id, in: db))
                     }
                 } catch let problem as Admin.AccountProblem {
                     return .rejected(problem)
@@ -115,6 +116,15 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
                 guard let token = revoked.first else { return .noSuchToken(username: name) }
                 try recordEvent(.accessTokenRevoked)
                 return .tokenRevoked(username: name, token: token.name)
+            case .revokePasskey(let passkeyID):
+                // Unlike the user's own removal, the last passkey may go: the operator can set a
+                // password for the account.
+                guard let passkey = try workers.passkeys.find(userID: id, shortID: passkeyID, in: db),
+                    try workers.passkeys.remove(id: passkey.id, userID: id, in: db)
+                else { return .noSuchPasskey(username: name) }
+                try self.audit.record(
+                    .passkeyRemoved, usernameKey: name, userID: id, by: actor, detail: passkey.name, now: now, in: db)
+                return .passkeyRevoked(username: name, passkey: passkey.name)
             case .setPassword, .roles:
                 preconditionFailure("handled above")
             }

@@ -85,13 +85,15 @@ package enum Admin {
 
         /// The outcome, for the presenter.
         package enum Response: Sendable, Hashable {
-            case account(Account, sessions: [SessionInfo], events: [AuthEvent], tokens: [AccessTokenInfo] = [])
+            case account(
+                Account, sessions: [SessionInfo], events: [AuthEvent], tokens: [AccessTokenInfo] = [],
+                passkeys: [StoredPasskey] = [])
             case rejected(AccountProblem)
             case refused(AccessProblem)
             case unavailable(ServiceProblem)
         }
 
-        /// What every display shows: the account with its sessions, tokens and events, or the
+        /// What every display shows: the account with its sessions, tokens, passkeys and events, or the
         /// presenter's failure.
         package typealias ViewModel = Result<AccountDetail, LatchkeyError>
     }
@@ -133,6 +135,10 @@ package enum Admin {
             case tokenRevoked(username: String, token: String)
             /// The user has no live token with that id.
             case noSuchToken(username: String)
+            /// The passkey removed (its name).
+            case passkeyRevoked(username: String, passkey: String)
+            /// The user has no passkey with that id.
+            case noSuchPasskey(username: String)
             case rejected(AccountProblem)
             case refused(AccessProblem)
             case invalidRole(String)

@@ -23,13 +23,13 @@ package final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, Admin
 
     private func viewModel(for response: Admin.ShowUser.Response) -> Admin.ShowUser.ViewModel {
         switch response {
-        case .account(let account, let sessions, let events, let tokens):
+        case .account(let account, let sessions, let events, let tokens, let passkeys):
             .success(
                 AccountDetail(
                     account: AccountSummary(account),
                     sessions: sessions.map { SessionSummary(Sessions.Item(session: $0, isCurrent: false)) },
                     events: events.map(HistoryEntry.init),
-                    accessTokens: tokens.map(AccessTokenSummary.init)))
+                    accessTokens: tokens.map(AccessTokenSummary.init), passkeys: passkeys.map(PasskeySummary.init)))
         case .rejected(let problem): .failure(Self.failure(problem))
         case .refused(let problem): .failure(Self.failure(problem))
         case .unavailable(let problem): .failure(.unavailable(problem))
@@ -39,12 +39,12 @@ package final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, Admin
     private func viewModel(for response: Admin.Act.Response) -> Admin.Act.ViewModel {
         func done(
             _ outcome: String, _ name: String, ended: Int? = nil, revoked: Int? = nil, roles: [String]? = nil,
-            token: String? = nil
+            token: String? = nil, passkey: String? = nil
         ) -> Admin.Act.ViewModel {
             .success(
                 AdministrationResult(
                     outcome: outcome, username: name, sessionsEnded: ended, accessTokensRevoked: revoked, roles: roles,
-                    accessTokenName: token))
+                    accessTokenName: token, passkeyName: passkey))
         }
         switch response {
         case .disabled(let name, let ended): return done("disabled", name, ended: ended)
@@ -61,6 +61,10 @@ package final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, Admin
             return .failure(
                 LatchkeyError(
                     message: "\(name) has no access token with that id.", kind: .invalidInput, code: .notFound))
+        case .passkeyRevoked(let name, let passkey): return done("passkey_revoked", name, passkey: passkey)
+        case .noSuchPasskey(let name):
+            return .failure(
+                LatchkeyError(message: "\(name) has no passkey with that id.", kind: .invalidInput, code: .notFound))
         case .rejected(let problem): return .failure(Self.failure(problem))
         case .refused(let problem): return .failure(Self.failure(problem))
         case .invalidRole(let role):

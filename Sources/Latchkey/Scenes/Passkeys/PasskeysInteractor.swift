@@ -189,12 +189,11 @@ package final class PasskeysInteractor: SceneInteractor<any PasskeysPresentation
         PasskeyCredentialDescriptor(id: Base64.urlSafe(passkey.credentialID), transports: passkey.transports)
     }
 
-    /// A passkey's name: one line of 1 to 64 characters, trimmed.
+    /// A passkey's name: one line of 1 to 64 characters, trimmed, with nothing a terminal would act
+    /// on or that hides itself (see `TerminalSafeText`): it is shown on terminals and account pages.
     static func checkedName(_ typed: String) -> String? {
         let name = typed.trimmingCharacters(in: .whitespaces)
-        guard (1...64).contains(name.count),
-            !name.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 0x20 } == true })
-        else { return nil }
+        guard (1...64).contains(name.count), name.utf8.count <= 256, TerminalSafeText.isSafe(name) else { return nil }
         return name
     }
 

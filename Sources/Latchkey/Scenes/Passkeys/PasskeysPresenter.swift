@@ -74,7 +74,9 @@ package final class PasskeysPresenter: ScenePresenter<any PasskeysDisplayLogic>,
                 message: "An account may have \(limit) passkeys: remove one before adding another.",
                 kind: .invalidInput)
         case .invalidName:
-            LatchkeyError(message: "A passkey's name is one line of 1 to 64 characters.", kind: .invalidInput)
+            LatchkeyError(
+                message: "A passkey's name is one line of 1 to 64 characters, none of them control or invisible.",
+                kind: .invalidInput)
         case .noSuchPasskey:
             LatchkeyError(message: "No passkey of yours has that id.", kind: .invalidInput, code: .notFound)
         case .lastSignInMethod:

@@ -91,7 +91,7 @@ import Testing
         for _ in 0..<5 { _ = login(Seeds.otherPassword) }
         #expect(login() == .throttled(retryAfter: .seconds(15 * 60)))
         interactor.showUser(request: .init(username: "alice"))
-        guard case .account(let account, _, _, _) = try #require(spy.shown.last) else {
+        guard case .account(let account, _, _, _, _) = try #require(spy.shown.last) else {
             throw Seeds.SeedError.notSignedIn
         }
         #expect(account.isLocked)
