@@ -113,6 +113,10 @@ import Testing
             .invitationIssued: [nil: "Invitation issued"],
             .registeredByInvitation: [nil: "Registered with an invitation"],
             .invitationRevoked: [nil: "Invitation revoked"],
+            .passkeyRegistered: [nil: "Passkey added"],
+            .passkeyRenamed: [nil: "Passkey renamed"],
+            .passkeyRemoved: [nil: "Passkey removed"],
+            .passkeyCounterRegressed: [nil: "Passkey refused: its counter went backwards (a copy?)"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {
