@@ -5,7 +5,8 @@ import Latchkey
 /// `latchkey admin show USER`.
 struct AdminShowCommand: LatchkeyCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show one account, its live sessions and its last 20 events.",
+        commandName: "show",
+        abstract: "Show one account, its live sessions, access tokens, passkeys and last 20 events.",
         discussion: "Examples:\n  latchkey admin show alice\n  latchkey admin show alice --json")
 
     @Argument(help: "The username.")
