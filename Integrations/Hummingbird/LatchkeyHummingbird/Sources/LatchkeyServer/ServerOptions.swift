@@ -104,7 +104,13 @@ struct ServerOptions {
         guard let publicOrigin else {
             throw given.refusal(of: .rpId, "a relying party ID needs a public origin (server.publicOrigin)")
         }
-        guard let party = RelyingParty(id: id, origins: [publicOrigin]) else {
+        guard let own = RelyingParty(origin: publicOrigin) else {
+            throw given.refusal(
+                of: .rpId, "passkeys need a public origin of https:// (or http://localhost), not \(publicOrigin)")
+        }
+        // A top-level domain ("com") is never a registrable parent; browsers refuse it.
+        guard let party = RelyingParty(id: id, origins: [publicOrigin]), party.id.contains(".") || party.id == own.id
+        else {
             throw given.refusal(
                 of: .rpId, "\"\(id)\" is not the host of \(publicOrigin) nor a parent domain of it")
         }

@@ -125,6 +125,14 @@ import Testing
             other.errors.hasSuffix(
                 "LATCHKEY_SERVER_RP_ID: server.rpId: \"example.org\" is not the host of https://auth.example.com "
                     + "nor a parent domain of it\n"), "\(other.errors)")
+        let topLevel = try server(origin + ["--rp-id", "com", "--print-config"])
+        #expect(topLevel.status == 78)
+        #expect(topLevel.errors.contains("--rp-id: server.rpId: \"com\" is not the host"), "\(topLevel.errors)")
+        let plain = try server([
+            "--public-origin", "http://auth.example.com", "--rp-id", "example.com", "--print-config",
+        ])
+        #expect(plain.status == 78)
+        #expect(plain.errors.contains("server.rpId: passkeys need a public origin of https://"), "\(plain.errors)")
         let alone = try server(["--rp-id", "example.com", "--print-config"])
         #expect(alone.status == 78)
         #expect(alone.errors.contains("server.rpId: a relying party ID needs a public origin"), "\(alone.errors)")
