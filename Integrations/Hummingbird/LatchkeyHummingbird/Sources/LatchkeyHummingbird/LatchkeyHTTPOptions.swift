@@ -11,8 +11,8 @@ public struct LatchkeyHTTPOptions: Sendable {
     /// besides the request's own host.
     ///
     /// Passkeys are not turned on here: the routes under `/v1/passkeys` use the service's
-    /// `LatchkeyWorkers.relyingParty` (the one setting the library, the CLI and the routes share),
-    /// and answer `not_found` while it is nil. An embedding app sets it to
+    /// `LatchkeyWorkers.relyingParty` (the one setting the library, the CLI and the routes share);
+    /// while it is nil, the ceremonies' options answer `not_found`, so none can start. An embedding app sets it to
     /// `RelyingParty(origin: publicOrigin)` (or a parent domain's) before making the service.
     public var publicOrigin: String?
     /// `__Host-latchkey` (HttpOnly, Secure, SameSite=Lax, Path=/). With `insecureCookie` (plain-HTTP

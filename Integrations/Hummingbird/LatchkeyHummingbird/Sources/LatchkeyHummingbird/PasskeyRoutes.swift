@@ -4,8 +4,8 @@ import Latchkey
 
 /// Passkeys (WebAuthn) over HTTP: the options of each ceremony in WebAuthn's JSON form, and the
 /// browser's `credential.toJSON()` sent back as `"credential"`. A passkey sign-in answers as
-/// `POST /v1/login` does. With no relying party on the service's Workers, every route answers the
-/// library's `not_found`.
+/// `POST /v1/login` does. With no relying party on the service's Workers, the options answer the
+/// library's `not_found`, so no ceremony starts.
 extension LatchkeyRoutes {
     func addPasskeyRoutes(to router: RouterGroup<Context>) {
         router.post("/v1/passkeys/register/options") { request, _ in
