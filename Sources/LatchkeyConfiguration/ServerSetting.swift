@@ -65,6 +65,9 @@ public struct ServerSetting: Sendable, Hashable {
     public static let maxConnections = ServerSetting("maxConnections", .count(1...1_000_000))
     /// The origin browsers see (`https://auth.example.com`).
     public static let publicOrigin = ServerSetting("publicOrigin", .text)
+    /// The passkeys' relying party ID: the public origin's host when not named, else a parent
+    /// domain of it (`example.com` for `https://auth.example.com`).
+    public static let rpId = ServerSetting("rpId", .text)
     /// Names the cookie `latchkey` without Secure, for plain-HTTP development only.
     public static let insecureCookie = ServerSetting("insecureCookie", .boolean, default: .boolean(false))
     /// The command that delivers reset and verification codes (run by `/bin/sh`).
@@ -82,7 +85,7 @@ public struct ServerSetting: Sendable, Hashable {
     /// Every option, in the order `--print-config` shows them.
     public static let all: [ServerSetting] = [
         listen, database, secretKeyFile, trustedProxies, forwardedHeader, registration, publicOrigin,
-        insecureCookie, headerTimeout, bodyTimeout, idleTimeout, maxConnections, deliverCommand,
+        rpId, insecureCookie, headerTimeout, bodyTimeout, idleTimeout, maxConnections, deliverCommand,
         deliverTimeout, resetURL, verifyURL,
     ]
 }

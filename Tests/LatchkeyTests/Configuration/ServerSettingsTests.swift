@@ -211,6 +211,8 @@ import Testing
         #expect(ServerSetting.trustedProxies.variable == "LATCHKEY_SERVER_TRUSTED_PROXIES")
         #expect(ServerSetting.trustedProxies.flag == "--trusted-proxy")
         #expect(ServerSetting.secretKeyFile.flag == "--secret-key-file")
+        #expect(ServerSetting.rpId.variable == "LATCHKEY_SERVER_RP_ID")
+        #expect(ServerSetting.rpId.flag == "--rp-id")
     }
 
     @Test(

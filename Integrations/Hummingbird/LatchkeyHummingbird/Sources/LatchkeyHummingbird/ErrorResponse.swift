@@ -34,7 +34,8 @@ struct ErrorResponse: HTTPResponseError {
     /// The status of each stable code.
     static func status(of code: LatchkeyError.Code) -> HTTPResponse.Status {
         switch code {
-        case .invalidCredentials, .notSignedIn, .sessionExpired, .secondFactorRequired: .unauthorized
+        case .invalidCredentials, .notSignedIn, .sessionExpired, .secondFactorRequired, .reauthenticationRequired:
+            .unauthorized
         case .passwordChangeRequired, .forbidden: .forbidden
         case .invalidInput: .badRequest
         case .weakPassword: .unprocessableContent

@@ -7,6 +7,8 @@ import NIOCore
 /// route names, each of its type. Anything else is a 400 (or 413, 415) with the one error object.
 struct JSONInput {
     private let fields: [String: Value]
+    /// The body as read, for a field that is an object of its own (a passkey's credential).
+    private let body: Data
 
     enum Value: Decodable {
         case string(String)
@@ -50,16 +52,26 @@ struct JSONInput {
             throw ErrorResponse.badRequest(
                 "The request body is larger than \(limit / 1024) KiB.", status: .contentTooLarge)
         }
+        let body = Data(buffer.readableBytesView)
         let fields: [String: Value]
         do {
-            fields = try JSONDecoder().decode([String: Value].self, from: Data(buffer.readableBytesView))
+            fields = try JSONDecoder().decode([String: Value].self, from: body)
         } catch {
             throw ErrorResponse.badRequest("The request body is not a JSON object.")
         }
         if let unknown = fields.keys.filter({ !allowed.contains($0) }).sorted().first {
             throw ErrorResponse.badRequest("Unknown field \(Self.quoted(unknown)).")
         }
-        return JSONInput(fields: fields)
+        return JSONInput(fields: fields, body: body)
+    }
+
+    /// The object at `key`, which must be there, as JSON of its own.
+    func object(_ key: String) throws(ErrorResponse) -> Data {
+        guard fields[key] != nil else { throw ErrorResponse.badRequest("The field \(key) is required.") }
+        guard let top = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let object = top[key] as? [String: Any], let data = try? JSONSerialization.data(withJSONObject: object)
+        else { throw ErrorResponse.badRequest("The field \(key) must be an object.") }
+        return data
     }
 
     /// The text of `key`; nil when absent or null, a refusal when it is of another type.

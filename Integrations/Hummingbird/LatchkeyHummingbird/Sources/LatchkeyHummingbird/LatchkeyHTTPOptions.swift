@@ -9,6 +9,11 @@ public struct LatchkeyHTTPOptions: Sendable {
     public var forwardedHeader: ForwardedHeader
     /// The origin the browser sees (`https://auth.example.com`), trusted by the cross-origin check
     /// besides the request's own host.
+    ///
+    /// Passkeys are not turned on here: the routes under `/v1/passkeys` use the service's
+    /// `LatchkeyWorkers.relyingParty` (the one setting the library, the CLI and the routes share);
+    /// while it is nil, the ceremonies' options answer `not_found`, so none can start. An embedding app sets it to
+    /// `RelyingParty(origin: publicOrigin)` (or a parent domain's) before making the service.
     public var publicOrigin: String?
     /// `__Host-latchkey` (HttpOnly, Secure, SameSite=Lax, Path=/). With `insecureCookie` (plain-HTTP
     /// development only) the cookie is `latchkey`, without Secure, since browsers refuse a

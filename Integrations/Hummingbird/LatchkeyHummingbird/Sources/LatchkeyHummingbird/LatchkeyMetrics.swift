@@ -35,7 +35,7 @@ public struct LatchkeyMetrics: Sendable {
             descriptor: Self.name("hashing", "in_progress", "Sign-ins and registrations being hashed now."))
     }
 
-    /// One step of a sign-in (`password` or `second_factor`) that ended as `outcome`: a sign-in
+    /// One step of a sign-in (`password`, `passkey` or `second_factor`) that ended as `outcome`: a sign-in
     /// status (`signed_in`, `second_factor_required`, `password_change_required`) or an error code.
     func signIn(step: String, _ outcome: String) {
         registry.makeCounter(

@@ -27,3 +27,15 @@ extension RevokedInvitation: @retroactive ResponseEncodable {}
 /// What an administrator's action did.
 extension AdministrationResult: @retroactive ResponseGenerator {}
 extension AdministrationResult: @retroactive ResponseEncodable {}
+
+/// One passkey, as listed (`POST /v1/passkeys/register`, `PATCH` and `DELETE /v1/passkeys/{id}`).
+extension PasskeySummary: @retroactive ResponseGenerator {}
+extension PasskeySummary: @retroactive ResponseEncodable {}
+
+/// The options of a passkey registration, for `PublicKeyCredential.parseCreationOptionsFromJSON`.
+extension PasskeyCreationOptions: @retroactive ResponseGenerator {}
+extension PasskeyCreationOptions: @retroactive ResponseEncodable {}
+
+/// The options of a passkey sign-in, for `PublicKeyCredential.parseRequestOptionsFromJSON`.
+extension PasskeyRequestOptions: @retroactive ResponseGenerator {}
+extension PasskeyRequestOptions: @retroactive ResponseEncodable {}

@@ -49,6 +49,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         addSessionRoutes(to: routes)
         addSecondFactorRoutes(to: routes)
         addAccessTokenRoutes(to: routes)
+        addPasskeyRoutes(to: routes)
         addRecoveryRoutes(to: routes)
         addAdminRoutes(to: routes)
         LoginPage(routes: self).add(to: routes)
@@ -178,16 +179,32 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
     /// token goes into the session cookie instead of the body.
     private func login(_ request: Request, _ context: Context) async throws -> SettingCookie<SignedIn> {
         let input = try await read(request, ["username", "password", "code", "label", "cookie"])
+        let wantsCookie = try cookieWanted(request, input)
+        let client = try client(request, context)
+        let (username, password) = (try input.required("username"), try input.required("password"))
+        let label = try input.string("label")
+        let result = try await counted(step: .password) { () async throws(LatchkeyError) in
+            try await service.signIn(username: username, password: password, label: label, client: client)
+        }
+        return try await finishSignIn(result, input: input, client: client, wantsCookie: wantsCookie)
+    }
+
+    /// Whether a sign-in asks for the session cookie (`"cookie": true`), which only the server's
+    /// own pages may.
+    func cookieWanted(_ request: Request, _ input: JSONInput) throws -> Bool {
         let wantsCookie = try input.bool("cookie")
         if wantsCookie && !CrossOriginCheck.allows(request, publicOrigin: options.publicOrigin) {
             throw CrossOriginCheck.refusal
         }
-        let client = try client(request, context)
-        let (username, password) = (try input.required("username"), try input.required("password"))
-        let label = try input.string("label")
-        var result = try await counted(step: .password) { () async throws(LatchkeyError) in
-            try await service.signIn(username: username, password: password, label: label, client: client)
-        }
+        return wantsCookie
+    }
+
+    /// The answer to a sign-in's first step: through the second-factor step at once when the input
+    /// has a `code`, then the session in the body or the cookie.
+    func finishSignIn(_ first: SignInResult, input: JSONInput, client: ClientContext?, wantsCookie: Bool)
+        async throws -> SettingCookie<SignedIn>
+    {
+        var result = first
         if result.status == .secondFactorRequired, let challenge = result.challenge {
             guard let code = try input.string("code") else {
                 throw LatchkeyError(
@@ -285,6 +302,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
 
     enum SignInStep: String {
         case password
+        case passkey
         case secondFactor = "second_factor"
     }
 

@@ -895,6 +895,477 @@ enum OpenAPIDocument {
                 ]
               }
             },
+            "/v1/passkeys": {
+              "get": {
+                "operationId": "passkeys",
+                "summary": "The signed-in account's passkeys, oldest first.",
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "properties": {
+                            "passkeys": {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/PasskeySummary"
+                              }
+                            }
+                          },
+                          "required": [
+                            "passkeys"
+                          ],
+                          "additionalProperties": false
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/passkeys/register/options": {
+              "post": {
+                "operationId": "passkeyCreationOptions",
+                "summary": "The options of a new passkey (PublicKeyCredentialCreationOptionsJSON) for the signed-in account, whose session must be recent; not_found while passkeys are off.",
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/PasskeyCreationOptions"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/Error413"
+                  },
+                  "415": {
+                    "$ref": "#/components/responses/Error415"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "properties": {},
+                        "required": [],
+                        "additionalProperties": false
+                      }
+                    }
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/passkeys/register": {
+              "post": {
+                "operationId": "registerPasskey",
+                "summary": "Verifies and stores the browser's RegistrationResponseJSON (credential.toJSON()) as a passkey named name.",
+                "responses": {
+                  "201": {
+                    "description": "Created.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/PasskeySummary"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/Error413"
+                  },
+                  "415": {
+                    "$ref": "#/components/responses/Error415"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "properties": {
+                          "name": {
+                            "type": "string"
+                          },
+                          "credential": {
+                            "$ref": "#/components/schemas/PasskeyRegistrationResponse"
+                          }
+                        },
+                        "required": [
+                          "credential",
+                          "name"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/passkeys/login/options": {
+              "post": {
+                "operationId": "passkeyRequestOptions",
+                "summary": "The options of a passkey sign-in (PublicKeyCredentialRequestOptionsJSON): passwordless without a username; not_found while passkeys are off.",
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/PasskeyRequestOptions"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/Error413"
+                  },
+                  "415": {
+                    "$ref": "#/components/responses/Error415"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "properties": {
+                          "username": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        },
+                        "required": [],
+                        "additionalProperties": false
+                      }
+                    }
+                  }
+                },
+                "security": []
+              }
+            },
+            "/v1/passkeys/login": {
+              "post": {
+                "operationId": "passkeyLogin",
+                "summary": "Signs in with the browser's AuthenticationResponseJSON, answered as /v1/login: with code, through the second factor at once; with cookie true, into the session cookie.",
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/SignedIn"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/Error413"
+                  },
+                  "415": {
+                    "$ref": "#/components/responses/Error415"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "properties": {
+                          "credential": {
+                            "$ref": "#/components/schemas/PasskeyAuthenticationResponse"
+                          },
+                          "code": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "label": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "cookie": {
+                            "type": [
+                              "boolean",
+                              "null"
+                            ]
+                          }
+                        },
+                        "required": [
+                          "credential"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  }
+                },
+                "security": []
+              }
+            },
+            "/v1/passkeys/{id}": {
+              "patch": {
+                "operationId": "renamePasskey",
+                "summary": "Renames one of the account's passkeys.",
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/PasskeySummary"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/Error413"
+                  },
+                  "415": {
+                    "$ref": "#/components/responses/Error415"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "properties": {
+                          "name": {
+                            "type": "string"
+                          }
+                        },
+                        "required": [
+                          "name"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ],
+                "parameters": [
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The short id."
+                  }
+                ]
+              },
+              "delete": {
+                "operationId": "removePasskey",
+                "summary": "Removes one of the account's passkeys; refused (invalid_input) when it is the account's only way in.",
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/PasskeySummary"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ],
+                "parameters": [
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The short id."
+                  }
+                ]
+              }
+            },
             "/v1/auth": {
               "get": {
                 "operationId": "forwardAuth",
@@ -2474,6 +2945,7 @@ enum OpenAPIDocument {
                           "not_signed_in",
                           "session_expired",
                           "password_change_required",
+                          "reauthentication_required",
                           "forbidden",
                           "not_found",
                           "invalid_input",
@@ -2858,6 +3330,349 @@ enum OpenAPIDocument {
                   "token"
                 ],
                 "additionalProperties": false
+              },
+              "PasskeySummary": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "description": "The short id renaming and removing take."
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "created": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "last_used": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  },
+                  "backed_up": {
+                    "type": "boolean"
+                  },
+                  "backup_eligible": {
+                    "type": "boolean"
+                  },
+                  "transports": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "counter_went_backwards": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time",
+                    "description": "When a sign-in presented a lower signature counter (a possible copy), if ever."
+                  }
+                },
+                "required": [
+                  "backed_up",
+                  "backup_eligible",
+                  "counter_went_backwards",
+                  "created",
+                  "id",
+                  "last_used",
+                  "name",
+                  "transports"
+                ],
+                "additionalProperties": false
+              },
+              "PasskeyCredentialDescriptor": {
+                "type": "object",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "public-key"
+                    ]
+                  },
+                  "id": {
+                    "type": "string",
+                    "description": "base64url, without padding."
+                  },
+                  "transports": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "required": [
+                  "id",
+                  "transports",
+                  "type"
+                ],
+                "additionalProperties": false
+              },
+              "PasskeyCreationOptions": {
+                "type": "object",
+                "description": "PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3), for PublicKeyCredential.parseCreationOptionsFromJSON.",
+                "properties": {
+                  "rp": {
+                    "type": "object",
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "name": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "id",
+                      "name"
+                    ],
+                    "additionalProperties": false
+                  },
+                  "user": {
+                    "type": "object",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "description": "base64url, without padding."
+                      },
+                      "name": {
+                        "type": "string"
+                      },
+                      "displayName": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "displayName",
+                      "id",
+                      "name"
+                    ],
+                    "additionalProperties": false
+                  },
+                  "challenge": {
+                    "type": "string",
+                    "description": "base64url, without padding."
+                  },
+                  "pubKeyCredParams": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "type": {
+                          "type": "string",
+                          "enum": [
+                            "public-key"
+                          ]
+                        },
+                        "alg": {
+                          "type": "integer"
+                        }
+                      },
+                      "required": [
+                        "alg",
+                        "type"
+                      ],
+                      "additionalProperties": false
+                    }
+                  },
+                  "timeout": {
+                    "type": "integer",
+                    "description": "Milliseconds."
+                  },
+                  "excludeCredentials": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/PasskeyCredentialDescriptor"
+                    }
+                  },
+                  "authenticatorSelection": {
+                    "type": "object",
+                    "properties": {
+                      "residentKey": {
+                        "type": "string"
+                      },
+                      "requireResidentKey": {
+                        "type": "boolean"
+                      },
+                      "userVerification": {
+                        "type": "string",
+                        "enum": [
+                          "required",
+                          "preferred"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "requireResidentKey",
+                      "residentKey",
+                      "userVerification"
+                    ],
+                    "additionalProperties": false
+                  },
+                  "attestation": {
+                    "type": "string",
+                    "enum": [
+                      "none"
+                    ]
+                  }
+                },
+                "required": [
+                  "attestation",
+                  "authenticatorSelection",
+                  "challenge",
+                  "excludeCredentials",
+                  "pubKeyCredParams",
+                  "rp",
+                  "timeout",
+                  "user"
+                ],
+                "additionalProperties": false
+              },
+              "PasskeyRequestOptions": {
+                "type": "object",
+                "description": "PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3), for PublicKeyCredential.parseRequestOptionsFromJSON.",
+                "properties": {
+                  "challenge": {
+                    "type": "string",
+                    "description": "base64url, without padding."
+                  },
+                  "timeout": {
+                    "type": "integer",
+                    "description": "Milliseconds."
+                  },
+                  "rpId": {
+                    "type": "string"
+                  },
+                  "allowCredentials": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/PasskeyCredentialDescriptor"
+                    }
+                  },
+                  "userVerification": {
+                    "type": "string",
+                    "enum": [
+                      "required",
+                      "preferred"
+                    ]
+                  }
+                },
+                "required": [
+                  "allowCredentials",
+                  "challenge",
+                  "rpId",
+                  "timeout",
+                  "userVerification"
+                ],
+                "additionalProperties": false
+              },
+              "PasskeyRegistrationResponse": {
+                "type": "object",
+                "description": "RegistrationResponseJSON: what credential.toJSON() answers after navigator.credentials.create.",
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "description": "base64url, without padding."
+                  },
+                  "rawId": {
+                    "type": "string",
+                    "description": "base64url, without padding."
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "public-key"
+                    ]
+                  },
+                  "response": {
+                    "type": "object",
+                    "properties": {
+                      "clientDataJSON": {
+                        "type": "string",
+                        "description": "base64url, without padding."
+                      },
+                      "attestationObject": {
+                        "type": "string",
+                        "description": "base64url, without padding."
+                      },
+                      "transports": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "required": [
+                      "attestationObject",
+                      "clientDataJSON"
+                    ]
+                  }
+                },
+                "required": [
+                  "id",
+                  "rawId",
+                  "response",
+                  "type"
+                ]
+              },
+              "PasskeyAuthenticationResponse": {
+                "type": "object",
+                "description": "AuthenticationResponseJSON: what credential.toJSON() answers after navigator.credentials.get.",
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "description": "base64url, without padding."
+                  },
+                  "rawId": {
+                    "type": "string",
+                    "description": "base64url, without padding."
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "public-key"
+                    ]
+                  },
+                  "response": {
+                    "type": "object",
+                    "properties": {
+                      "clientDataJSON": {
+                        "type": "string",
+                        "description": "base64url, without padding."
+                      },
+                      "authenticatorData": {
+                        "type": "string",
+                        "description": "base64url, without padding."
+                      },
+                      "signature": {
+                        "type": "string",
+                        "description": "base64url, without padding."
+                      },
+                      "userHandle": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "base64url, without padding."
+                      }
+                    },
+                    "required": [
+                      "authenticatorData",
+                      "clientDataJSON",
+                      "signature"
+                    ]
+                  }
+                },
+                "required": [
+                  "id",
+                  "rawId",
+                  "response",
+                  "type"
+                ]
               },
               "HistoryEntry": {
                 "type": "object",
@@ -3245,7 +4060,7 @@ enum OpenAPIDocument {
                 }
               },
               "Error401": {
-                "description": "No valid credentials, a wrong password or code, or a second factor is needed.",
+                "description": "No valid credentials, a wrong password, code or passkey, a second factor is needed, or a change needs a recent sign-in (reauthentication_required).",
                 "headers": {
                   "Retry-After": {
                     "$ref": "#/components/headers/RetryAfter"

@@ -85,8 +85,18 @@ struct LatchkeyServer: AsyncParsableCommand {
             "Connections open at once (default: 1000, or fewer when the file limit is lower).", valueName: "count"))
     var maxConnections: String?
 
-    @Option(help: "The origin browsers see, e.g. https://auth.example.com (trusted by the cross-origin check).")
+    @Option(
+        help: """
+            The origin browsers see, e.g. https://auth.example.com (trusted by the cross-origin check; \
+            passkeys are bound to it).
+            """)
     var publicOrigin: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The passkeys' relying party ID: a parent domain of the public origin's host (default: that host).",
+            valueName: "domain"))
+    var rpId: String?
 
     @Flag(
         inversion: .prefixedNo,
@@ -118,7 +128,7 @@ struct LatchkeyServer: AsyncParsableCommand {
             (.listen, listen), (.database, database), (.secretKeyFile, secretKeyFile),
             (.forwardedHeader, forwardedHeader), (.registration, registration), (.headerTimeout, headerTimeout),
             (.bodyTimeout, bodyTimeout), (.idleTimeout, idleTimeout), (.maxConnections, maxConnections),
-            (.publicOrigin, publicOrigin), (.insecureCookie, insecureCookie.map { String($0) }),
+            (.publicOrigin, publicOrigin), (.rpId, rpId), (.insecureCookie, insecureCookie.map { String($0) }),
             (.deliverCommand, deliverCommand), (.deliverTimeout, deliverTimeout), (.resetURL, resetURL),
             (.verifyURL, verifyURL),
         ]
@@ -153,18 +163,22 @@ struct LatchkeyServer: AsyncParsableCommand {
             throw ExitCode(64)
         }
         let location = DatabaseLocation(parsing: path)
-        let workers: LatchkeyWorkers
+        var workers: LatchkeyWorkers
         do {
             let secret = options.secretKeyFile.map { InstallationSecret(keyFile: $0) }
             workers = LatchkeyWorkers(
                 database: try DatabaseWorker(location), policy: settings.policy, secret: secret,
                 delivery: delivery(options))
+            workers.relyingParty = options.relyingParty
             try workers.checkInstallationKey()
         } catch {
             FileHandle.standardError.write(Data("latchkey-server: cannot use the database: \(error)\n".utf8))
             throw ExitCode(74)
         }
         let service = LatchkeyService(workers: workers, logger: logger)
+        if let origin = options.http.publicOrigin, options.relyingParty == nil {
+            logger.notice("Passkeys are off: the public origin \(origin) is not https:// (nor http://localhost).")
+        }
         // One registry for Latchkey's counters and Hummingbird's request metrics (through
         // swift-metrics), written out by GET /metrics.
         let metrics = LatchkeyMetrics()

@@ -19,6 +19,9 @@ struct ServerOptions {
     /// The pages reset and verification links open: the named ones, else the public origin's.
     let resetURL: String?
     let verifyURL: String?
+    /// Where passkeys are used: the public origin, scoped to `rpId` or the origin's host; nil (passkeys
+    /// off) without a public origin, or with one a browser would not run WebAuthn on.
+    let relyingParty: RelyingParty?
     private let settings: ServerSettings
 
     /// Descriptors kept back from the connection cap: the listener, the database and its journal,
@@ -47,6 +50,7 @@ struct ServerOptions {
         let header: ForwardedHeader = try Self.choice(settings, .forwardedHeader)
         let registration: LatchkeyHTTPOptions.Registration = try Self.choice(settings, .registration)
         let publicOrigin = settings[.publicOrigin]?.text
+        relyingParty = try Self.relyingParty(settings, publicOrigin: publicOrigin)
         http = LatchkeyHTTPOptions(
             trustedProxies: ranges, forwardedHeader: header, publicOrigin: publicOrigin,
             insecureCookie: Self.value(settings, .insecureCookie).boolean == true, registration: registration)
@@ -82,10 +86,35 @@ struct ServerOptions {
             case .maxConnections: shown = String(limits.maximumConnections)
             case .resetURL: shown = resetURL ?? "(none)"
             case .verifyURL: shown = verifyURL ?? "(none)"
+            case .rpId: shown = relyingParty?.id ?? "(none: passkeys off)"
             default: shown = given.map { $0.value.description } ?? "(none)"
             }
             return "\(setting.key) = \(shown)  (\(given?.source ?? "default"))"
         }
+    }
+
+    /// The relying party of `publicOrigin`: its host as the RP ID unless `rpId` names a parent
+    /// domain of it. An `rpId` that is neither, or that has no public origin to belong to, is refused.
+    private static func relyingParty(_ settings: ServerSettings, publicOrigin: String?) throws(ConfigurationError)
+        -> RelyingParty?
+    {
+        guard let given = settings[.rpId], let id = given.text else {
+            return publicOrigin.flatMap { RelyingParty(origin: $0) }
+        }
+        guard let publicOrigin else {
+            throw given.refusal(of: .rpId, "a relying party ID needs a public origin (server.publicOrigin)")
+        }
+        guard let own = RelyingParty(origin: publicOrigin) else {
+            throw given.refusal(
+                of: .rpId, "passkeys need a public origin of https:// (or http://localhost), not \(publicOrigin)")
+        }
+        // A top-level domain ("com") is never a registrable parent; browsers refuse it.
+        guard let party = RelyingParty(id: id, origins: [publicOrigin]), party.id.contains(".") || party.id == own.id
+        else {
+            throw given.refusal(
+                of: .rpId, "\"\(id)\" is not the host of \(publicOrigin) nor a parent domain of it")
+        }
+        return party
     }
 
     /// The value of a setting that has a default.

@@ -108,4 +108,33 @@ import Testing
                 "LATCHKEY_SERVER_REGISTRATION: server.registration: \"everyone\" is not one of open, closed, invite\n"),
             "\(badVariable.errors)")
     }
+
+    @Test("--rp-id names a parent domain of the public origin's host; any other, or one without an origin, exits 78")
+    func relyingPartyID() throws {
+        let origin = ["--public-origin", "https://auth.example.com"]
+        let parent = try server(origin + ["--rp-id", "example.com", "--print-config"])
+        #expect(parent.status == 0, "\(parent.errors)")
+        #expect(parent.output.contains("server.rpId = example.com  (--rp-id)\n"))
+        let host = try server(origin + ["--print-config"])
+        #expect(host.output.contains("server.rpId = auth.example.com  (default)\n"), "\(host.output)")
+        let off = try server(["--print-config"])
+        #expect(off.output.contains("server.rpId = (none: passkeys off)  (default)\n"), "\(off.output)")
+        let other = try server(["--print-config"] + origin, ["LATCHKEY_SERVER_RP_ID": "example.org"])
+        #expect(other.status == 78)
+        #expect(
+            other.errors.hasSuffix(
+                "LATCHKEY_SERVER_RP_ID: server.rpId: \"example.org\" is not the host of https://auth.example.com "
+                    + "nor a parent domain of it\n"), "\(other.errors)")
+        let topLevel = try server(origin + ["--rp-id", "com", "--print-config"])
+        #expect(topLevel.status == 78)
+        #expect(topLevel.errors.contains("--rp-id: server.rpId: \"com\" is not the host"), "\(topLevel.errors)")
+        let plain = try server([
+            "--public-origin", "http://auth.example.com", "--rp-id", "example.com", "--print-config",
+        ])
+        #expect(plain.status == 78)
+        #expect(plain.errors.contains("server.rpId: passkeys need a public origin of https://"), "\(plain.errors)")
+        let alone = try server(["--rp-id", "example.com", "--print-config"])
+        #expect(alone.status == 78)
+        #expect(alone.errors.contains("server.rpId: a relying party ID needs a public origin"), "\(alone.errors)")
+    }
 }

@@ -23,12 +23,12 @@ struct TestServer {
         options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(registration: .open),
         policy: SecurityPolicy = SecurityPolicy(),
         hasher: (any PasswordHashing)? = nil, lanes: LatchkeyService.Lanes = LatchkeyService.Lanes(),
-        delivery: any MessageDelivery = NoDelivery(), time: ManualTime? = nil
+        delivery: any MessageDelivery = NoDelivery(), time: ManualTime? = nil, relyingParty: RelyingParty? = nil
     ) throws {
         let hasher = hasher ?? Argon2idHasher(parameters: .cheapestForTests)
         // A clock the test moves comes through the test support (the workers' clock is package
         // access), without a delivery.
-        let workers =
+        var workers =
             if let time {
                 try Seeds.workers(time: time, hasher: hasher, policy: policy)
             } else {
@@ -36,6 +36,7 @@ struct TestServer {
                     database: try freshDatabase(), hasher: hasher, policy: policy, secret: InstallationSecret(),
                     delivery: delivery)
             }
+        workers.relyingParty = relyingParty
         service = LatchkeyService(workers: workers, lanes: lanes)
         self.workers = workers
         self.options = options
