@@ -1,7 +1,10 @@
 import Foundation
 
-// stat and fstat by name: once SwiftASN1 is in the module, Foundation alone leaves `stat` to CoreFoundation.
-#if canImport(Glibc)
+// On Linux `stat` is declared by several C modules (glibc's, CoreFoundation's, Dispatch's) and which
+// one the compiler credits varies from build to build: importing them all keeps its members visible.
+#if os(Linux)
+    import CDispatch
+    import CoreFoundation
     import Glibc
 #endif
 
