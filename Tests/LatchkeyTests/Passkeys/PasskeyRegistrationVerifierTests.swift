@@ -183,3 +183,13 @@ import Testing
         }
     }
 }
+
+extension PasskeyRegistrationVerifierTests {
+    @Test("names a refused format only by its lowercase letters, digits and dashes")
+    func refusedFormatName() throws {
+        let authenticator = try TestAuthenticator(.es256)
+        #expect(throws: PasskeyError.unsupportedAttestationFormat("ndroid-key")) {
+            try verify(authenticator.registration(challenge: challenge, format: "Android-key\n\u{1b}[\u{202e}"))
+        }
+    }
+}
