@@ -20,6 +20,9 @@ let package = Package(
         // a library of its own so that an embedder of Latchkey does not get it.
         .library(name: "LatchkeyConfiguration", targets: ["LatchkeyConfiguration"]),
         .executable(name: "latchkey", targets: ["LatchkeyCLI"]),
+        // The passkey parsers' fuzz target: a corpus replayer, or built by .ci/fuzz (coverage,
+        // `-DFUZZING`, libFuzzer's driver) a fuzzer. Not an API.
+        .executable(name: "latchkey-fuzz", targets: ["LatchkeyFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -121,6 +124,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // libFuzzer's driver, declared for the fuzz target (see .ci/fuzz).
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "LatchkeyFuzz", dependencies: ["Latchkey", "CLibFuzzer"], swiftSettings: strict),
         // The README's service example, exactly: a test compares the two and runs the program.
         .executableTarget(
             name: "ServiceExample",
@@ -142,6 +148,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: strict
         ),

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
 
-// On Linux, with swift-certificates in the build, `stat` is CoreFoundation's to import.
-#if os(Linux)
-    import CoreFoundation
-#endif
-
 @testable import LatchkeyTestSupport
+
+// On Linux `stat` is declared by several C modules (glibc's, CoreFoundation's, Dispatch's) and which
+// one the compiler credits varies from build to build: importing them all keeps its members visible.
+#if os(Linux)
+    import CDispatch
+    import CoreFoundation
+    import Glibc
+#endif
 
 /// The CLI holds passwords, codes and tokens in memory: it makes itself non-dumpable before reading
 /// any, so no core file and no other process of the same user (ptrace, /proc/PID/mem) can reach them.

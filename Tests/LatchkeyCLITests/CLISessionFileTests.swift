@@ -1,12 +1,15 @@
 import Foundation
 import Testing
 
-// On Linux, with swift-certificates in the build, `stat` is CoreFoundation's to import.
-#if os(Linux)
-    import CoreFoundation
-#endif
-
 @testable import LatchkeyTestSupport
+
+// On Linux `stat` is declared by several C modules (glibc's, CoreFoundation's, Dispatch's) and which
+// one the compiler credits varies from build to build: importing them all keeps its members visible.
+#if os(Linux)
+    import CDispatch
+    import CoreFoundation
+    import Glibc
+#endif
 
 /// The session file: in folders other users may reach, nothing but this user's own temporaries is
 /// deleted and a session someone else could have planted or changed is never used; a path that is

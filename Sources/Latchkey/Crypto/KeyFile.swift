@@ -1,5 +1,13 @@
 import Foundation
 
+// On Linux `stat` is declared by several C modules (glibc's, CoreFoundation's, Dispatch's) and which
+// one the compiler credits varies from build to build: importing them all keeps its members visible.
+#if os(Linux)
+    import CDispatch
+    import CoreFoundation
+    import Glibc
+#endif
+
 /// Reads a secret key file, or creates it: written whole to a private temporary file, then linked
 /// into place, so two processes starting at once agree on one key and none reads a half-written file.
 enum KeyFile {

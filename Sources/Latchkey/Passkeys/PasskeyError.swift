@@ -1,5 +1,5 @@
 /// Why a passkey ceremony's response is refused. Each case is one step of the WebAuthn checks; the
-/// reasons in `malformed`, `unsupportedKey` and `invalidAttestation` are short and hold no input.
+/// reasons are short fixed texts that quote no input beyond a COSE number or a format name's letters.
 package enum PasskeyError: Error, Equatable, Sendable {
     /// Not decodable: base64url, JSON, CBOR, truncated data or inconsistent lengths and flags.
     case malformed(String)

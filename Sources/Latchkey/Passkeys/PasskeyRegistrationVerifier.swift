@@ -55,7 +55,11 @@ package struct PasskeyRegistrationVerifier: Sendable {
                 authenticatorData: attestation.authenticatorDataBytes, clientDataHash: clientDataHash,
                 credential: credential)
         default:
-            throw .unsupportedAttestationFormat(String(attestation.format.prefix(32)))
+            // Named in the error for operators, so only as registered format names are spelt.
+            let name = attestation.format.unicodeScalars.prefix(32).filter {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+            }
+            throw .unsupportedAttestationFormat(String(String.UnicodeScalarView(name)))
         }
         return VerifiedPasskeyRegistration(
             credentialID: credential.credentialID, publicKey: credential.publicKeyBytes,

@@ -56,7 +56,9 @@ import Testing
         var withED = plain
         withED[32] |= 0x80
         #expect(throws: PasskeyError.malformed("extensions: truncated")) { try AuthenticatorData(bytes: withED) }
-        #expect(throws: PasskeyError.malformed("extensions are not a map")) { try AuthenticatorData(bytes: withED + [0x01]) }
+        #expect(throws: PasskeyError.malformed("extensions are not a map")) {
+            try AuthenticatorData(bytes: withED + [0x01])
+        }
         // AT set on data that has none: what follows the counter is not a credential.
         var withAT = plain
         withAT[32] |= 0x40

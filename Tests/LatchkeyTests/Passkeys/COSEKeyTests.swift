@@ -37,14 +37,21 @@ import Testing
     func refusesBadCoordinates() throws {
         #expect(try refusal { $0[.int(-3)] = nil } == .unsupportedKey("missing or wrong-length coordinate"))
         #expect(try refusal { $0[.int(-2)] = .bytes([1]) } == .unsupportedKey("missing or wrong-length coordinate"))
-        #expect(try refusal { $0[.int(-2)] = .bytes(Array(repeating: 0, count: 32)) } == .unsupportedKey("not a point on P-256"))
-        #expect(try refusal { $0[.int(-4)] = .bytes(Array(repeating: 1, count: 32)) } == .unsupportedKey("holds a private key"))
+        #expect(
+            try refusal { $0[.int(-2)] = .bytes(Array(repeating: 0, count: 32)) }
+                == .unsupportedKey("not a point on P-256"))
+        #expect(
+            try refusal { $0[.int(-4)] = .bytes(Array(repeating: 1, count: 32)) }
+                == .unsupportedKey("holds a private key"))
     }
 
     @Test("refuses an RSA key smaller than 2048 bits")
     func refusesSmallRSA() throws {
         let key = CBOREncoder.encode(
-            .map([.int(1): .int(3), .int(3): .int(-257), .int(-1): .bytes(Array(repeating: 0xff, count: 128)), .int(-2): .bytes([1, 0, 1])]))
+            .map([
+                .int(1): .int(3), .int(3): .int(-257), .int(-1): .bytes(Array(repeating: 0xff, count: 128)),
+                .int(-2): .bytes([1, 0, 1]),
+            ]))
         #expect(throws: PasskeyError.unsupportedKey("RSA key size")) { try COSEKey(bytes: key) }
     }
 

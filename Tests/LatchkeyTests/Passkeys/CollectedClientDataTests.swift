@@ -44,7 +44,9 @@ import Testing
 
     @Test("refuses an origin that is not allowed, even a sub-domain or another scheme")
     func wrongOrigin() {
-        for origin in ["https://evil.example", "https://a.example.com", "http://example.com", "https://example.com:8443"] {
+        for origin in [
+            "https://evil.example", "https://a.example.com", "http://example.com", "https://example.com:8443",
+        ] {
             #expect(throws: PasskeyError.originNotAllowed) {
                 try check(#"{"type":"webauthn.get","challenge":"\#(encodedChallenge)","origin":"\#(origin)"}"#)
             }

@@ -25,14 +25,17 @@ import Testing
         #expect(result.signCount == 8)
         #expect(result.userVerified && result.backupEligible && result.backedUp)
         #expect(result.userHandle == [7, 7])
-        #expect(try PasskeyAssertionVerifier.credentialID(of: authenticator.assertion(challenge: challenge)) == authenticator.credentialID)
+        #expect(
+            try PasskeyAssertionVerifier.credentialID(of: authenticator.assertion(challenge: challenge))
+                == authenticator.credentialID)
     }
 
     @Test("accepts an authenticator that keeps no counter: zero stored and zero received")
     func noCounter() throws {
         let authenticator = try TestAuthenticator(.edDSA)
         let authData = try authenticator.authenticatorData(signCount: 0)
-        let result = try verify(authenticator.assertion(challenge: challenge, authData: authData), key: authenticator.coseKey())
+        let result = try verify(
+            authenticator.assertion(challenge: challenge, authData: authData), key: authenticator.coseKey())
         #expect(result.signCount == 0)
     }
 
@@ -42,7 +45,9 @@ import Testing
         for (stored, received) in [(UInt32(5), UInt32(5)), (5, 4), (5, 0)] {
             let authData = try authenticator.authenticatorData(signCount: received)
             #expect(throws: PasskeyError.counterWentBackwards(stored: stored, received: received)) {
-                try verify(authenticator.assertion(challenge: challenge, authData: authData), key: authenticator.coseKey(), stored: stored)
+                try verify(
+                    authenticator.assertion(challenge: challenge, authData: authData), key: authenticator.coseKey(),
+                    stored: stored)
             }
         }
     }
@@ -67,7 +72,9 @@ import Testing
             response: .init(
                 clientDataJSON: good.response.clientDataJSON, authenticatorData: Base64.urlSafe(authData),
                 signature: good.response.signature, userHandle: nil))
-        #expect(throws: PasskeyError.invalidSignature) { try verify(tamperedData, key: authenticator.coseKey(), stored: 50) }
+        #expect(throws: PasskeyError.invalidSignature) {
+            try verify(tamperedData, key: authenticator.coseKey(), stored: 50)
+        }
         let other = try TestAuthenticator(.es256)
         #expect(throws: PasskeyError.invalidSignature) { try verify(good, key: other.coseKey(), stored: 50) }
     }
@@ -76,7 +83,8 @@ import Testing
     func contextRefusals() throws {
         let authenticator = try TestAuthenticator(.rs256)
         let key = try authenticator.coseKey()
-        let origin = TestAuthenticator.clientDataJSON(type: "webauthn.get", challenge: challenge, origin: "https://evil.example")
+        let origin = TestAuthenticator.clientDataJSON(
+            type: "webauthn.get", challenge: challenge, origin: "https://evil.example")
         #expect(throws: PasskeyError.originNotAllowed) {
             try verify(authenticator.assertion(challenge: challenge, clientData: origin), key: key)
         }
@@ -121,14 +129,17 @@ import Testing
             try verify(PasskeyAuthenticationResponse(id: good.id, rawId: "AAAA", response: good.response), key: key)
         }
         #expect(throws: PasskeyError.wrongCredentialType) {
-            try verify(PasskeyAuthenticationResponse(id: good.id, rawId: good.rawId, type: "x", response: good.response), key: key)
+            try verify(
+                PasskeyAuthenticationResponse(id: good.id, rawId: good.rawId, type: "x", response: good.response),
+                key: key)
         }
         let authData = try #require(Base64.decodeURLSafe(good.response.authenticatorData))
         for length in 0..<authData.count {
             let truncated = PasskeyAuthenticationResponse(
                 id: good.id, rawId: good.rawId,
                 response: .init(
-                    clientDataJSON: good.response.clientDataJSON, authenticatorData: Base64.urlSafe(Array(authData.prefix(length))),
+                    clientDataJSON: good.response.clientDataJSON,
+                    authenticatorData: Base64.urlSafe(Array(authData.prefix(length))),
                     signature: good.response.signature, userHandle: nil))
             #expect(throws: PasskeyError.malformed("authenticator data truncated")) { try verify(truncated, key: key) }
         }

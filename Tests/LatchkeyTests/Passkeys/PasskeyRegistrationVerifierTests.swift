@@ -9,7 +9,8 @@ import Testing
         id: TestAuthenticator.rpID, origins: [TestAuthenticator.origin], requiresUserVerification: false)
 
     private func verify(
-        _ response: PasskeyRegistrationResponse, requireUV: Bool = false, algorithms: [COSEAlgorithm] = COSEAlgorithm.allCases
+        _ response: PasskeyRegistrationResponse, requireUV: Bool = false,
+        algorithms: [COSEAlgorithm] = COSEAlgorithm.allCases
     ) throws(PasskeyError) -> VerifiedPasskeyRegistration {
         let party = PasskeyRelyingParty(
             id: relyingParty.id, origins: relyingParty.origins, requiresUserVerification: requireUV)
@@ -39,7 +40,8 @@ import Testing
         let statement = try authenticator.packedSelfStatement(authData: authData, clientData: clientData)
         let result = try verify(
             authenticator.registration(
-                challenge: challenge, authData: authData, clientData: clientData, format: "packed", statement: statement))
+                challenge: challenge, authData: authData, clientData: clientData, format: "packed", statement: statement
+            ))
         #expect(result.attestationFormat == .packedSelf)
         #expect(result.backupEligible && result.backedUp)
     }
@@ -55,7 +57,8 @@ import Testing
         #expect(throws: PasskeyError.invalidAttestation("self attestation signature does not verify")) {
             try verify(
                 authenticator.registration(
-                    challenge: challenge, authData: authData, clientData: clientData, format: "packed", statement: wrong))
+                    challenge: challenge, authData: authData, clientData: clientData, format: "packed", statement: wrong
+                ))
         }
         guard case .map(var entries) = try authenticator.packedSelfStatement(authData: authData, clientData: clientData)
         else { return }
@@ -92,7 +95,8 @@ import Testing
             try verify(authenticator.registration(challenge: challenge, clientData: wrongType))
         }
         // A response to an earlier ceremony: its challenge is not the one issued now.
-        let earlier = TestAuthenticator.clientDataJSON(type: "webauthn.create", challenge: Array(repeating: 1, count: 32))
+        let earlier = TestAuthenticator.clientDataJSON(
+            type: "webauthn.create", challenge: Array(repeating: 1, count: 32))
         #expect(throws: PasskeyError.challengeMismatch) {
             try verify(authenticator.registration(challenge: challenge, clientData: earlier))
         }
@@ -136,7 +140,8 @@ import Testing
             try verify(authenticator.registration(challenge: challenge, rawID: [9, 9, 9]))
         }
         let other = try TestAuthenticator(.es256, credentialID: [5, 5, 5, 5])
-        let response = try authenticator.registration(challenge: challenge, authData: other.authenticatorData(attested: true))
+        let response = try authenticator.registration(
+            challenge: challenge, authData: other.authenticatorData(attested: true))
         #expect(throws: PasskeyError.credentialIDMismatch) { try verify(response) }
     }
 
@@ -144,7 +149,8 @@ import Testing
     func typeAndEncoding() throws {
         let good = try TestAuthenticator(.es256).registration(challenge: challenge)
         #expect(throws: PasskeyError.wrongCredentialType) {
-            try verify(PasskeyRegistrationResponse(id: good.id, rawId: good.rawId, type: "password", response: good.response))
+            try verify(
+                PasskeyRegistrationResponse(id: good.id, rawId: good.rawId, type: "password", response: good.response))
         }
         #expect(throws: PasskeyError.malformed("attestationObject is not base64url")) {
             try verify(
@@ -174,6 +180,16 @@ import Testing
         let authenticator = try TestAuthenticator(.es256)
         #expect(throws: PasskeyError.malformed("registration without attested credential data")) {
             try verify(authenticator.registration(challenge: challenge, authData: authenticator.authenticatorData()))
+        }
+    }
+}
+
+extension PasskeyRegistrationVerifierTests {
+    @Test("names a refused format only by its lowercase letters, digits and dashes")
+    func refusedFormatName() throws {
+        let authenticator = try TestAuthenticator(.es256)
+        #expect(throws: PasskeyError.unsupportedAttestationFormat("ndroid-key")) {
+            try verify(authenticator.registration(challenge: challenge, format: "Android-key\n\u{1b}[\u{202e}"))
         }
     }
 }

@@ -77,7 +77,9 @@ import Testing
         #expect(reason(deep) == "nested too deeply")
         let allowed = [UInt8](repeating: 0x81, count: CBORDecoder.maximumDepth - 1) + [0x00]
         #expect(reason(allowed) == nil)
-        let many = CBOREncoder.head(4, UInt64(CBORDecoder.maximumItems)) + [UInt8](repeating: 0, count: CBORDecoder.maximumItems)
+        let many =
+            CBOREncoder.head(4, UInt64(CBORDecoder.maximumItems))
+            + [UInt8](repeating: 0, count: CBORDecoder.maximumItems)
         #expect(reason(many) == "too many items")
     }
 }

@@ -94,7 +94,8 @@ struct TestAuthenticator {
     }
 
     static func attestationObject(format: String, statement: CBORValue, authData: [UInt8]) -> [UInt8] {
-        CBOREncoder.encode(.map([.text("fmt"): .text(format), .text("attStmt"): statement, .text("authData"): .bytes(authData)]))
+        CBOREncoder.encode(
+            .map([.text("fmt"): .text(format), .text("attStmt"): statement, .text("authData"): .bytes(authData)]))
     }
 
     /// A registration response with `none` attestation unless a statement is given.
