@@ -8,9 +8,10 @@ struct PasskeysCommand: ParsableCommand {
         commandName: "passkeys",
         abstract: "List, rename or remove your passkeys.",
         discussion: """
-            Adding a passkey needs a browser: sign in on the server's /account page, at its public \
-            origin (latchkey-server --public-origin, e.g. https://example.com/account), and add it \
-            there. There is no 'latchkey passkeys add'.
+            Adding a passkey needs a browser and an authenticator: a page on the server's public \
+            origin (latchkey-server --public-origin) runs the ceremony through its routes \
+            POST /v1/passkeys/register/options and /v1/passkeys/register. There is no \
+            'latchkey passkeys add'.
 
             Removing your last passkey needs a password on the account (an operator may remove any \
             passkey with 'latchkey admin revoke-passkey').

@@ -1,6 +1,14 @@
 import Foundation
 import Latchkey
 
+// On Linux `stat` is declared by several C modules (glibc's, CoreFoundation's, Dispatch's) and which
+// one the compiler credits varies from build to build: importing them all keeps its members visible.
+#if os(Linux)
+    import CDispatch
+    import CoreFoundation
+    import Glibc
+#endif
+
 /// The file that keeps the session token between two runs: 0600 in a private folder, replaced
 /// atomically, never through a symbolic link, and read only as far as a token can reach.
 struct SessionFile {

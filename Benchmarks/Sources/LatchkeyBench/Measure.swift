@@ -1,5 +1,13 @@
 import Foundation
 
+// On Linux `stat` is declared by several C modules (glibc's, CoreFoundation's, Dispatch's) and which
+// one the compiler credits varies from build to build: importing them all keeps its members visible.
+#if os(Linux)
+    import CDispatch
+    import CoreFoundation
+    import Glibc
+#endif
+
 /// Nanoseconds on the monotonic clock.
 func nanoseconds() -> UInt64 {
     var time = timespec()

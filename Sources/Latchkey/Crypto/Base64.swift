@@ -29,6 +29,16 @@ enum Base64 {
     /// The bytes of `text` in the standard alphabet with its `=` padding (as Django writes digests),
     /// or nil when it is anything else.
     static func decodePadded(_ text: some StringProtocol) -> [UInt8]? {
+        decode(text, variant: sodium_base64_VARIANT_ORIGINAL)
+    }
+
+    /// The bytes of base64url `text` without padding (as WebAuthn's JSON forms carry binary fields),
+    /// or nil when it is anything else, padding and non-canonical trailing bits included.
+    static func decodeURLSafe(_ text: String) -> [UInt8]? {
+        decode(text, variant: sodium_base64_VARIANT_URLSAFE_NO_PADDING)
+    }
+
+    private static func decode(_ text: some StringProtocol, variant: Int32) -> [UInt8]? {
         Sodium.ensureInitialized()
         let input = Array(text.utf8)
         var output = [UInt8](repeating: 0, count: input.count / 4 * 3 + 3)
@@ -36,8 +46,7 @@ enum Base64 {
         let status = input.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 sodium_base642bin(
-                    &output, output.count, chars.baseAddress, chars.count, nil, &length, nil,
-                    sodium_base64_VARIANT_ORIGINAL)
+                    &output, output.count, chars.baseAddress, chars.count, nil, &length, nil, variant)
             }
         }
         return status == 0 ? Array(output.prefix(length)) : nil

@@ -49,6 +49,9 @@ extension LatchkeyRoutes {
         router.delete("/v1/admin/users/:username/tokens/:id") { request, context in
             try await administer(request, context, .revokeToken(id: context.parameters.get("id") ?? ""))
         }
+        router.delete("/v1/admin/users/:username/passkeys/:id") { request, context in
+            try await administer(request, context, .revokePasskey(id: context.parameters.get("id") ?? ""))
+        }
         addInvitationRoutes(to: router)
     }
 

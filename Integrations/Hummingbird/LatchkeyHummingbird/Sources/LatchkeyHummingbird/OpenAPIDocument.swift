@@ -2926,6 +2926,73 @@ enum OpenAPIDocument {
                   }
                 ]
               }
+            },
+            "/v1/admin/users/{username}/passkeys/{id}": {
+              "delete": {
+                "operationId": "adminRevokePasskey",
+                "summary": "Removes one passkey of the account (even its last: the operator can set a password).",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The passkey's short id."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
             }
           },
           "components": {
@@ -3985,13 +4052,20 @@ enum OpenAPIDocument {
                     "items": {
                       "$ref": "#/components/schemas/AccessTokenSummary"
                     }
+                  },
+                  "passkeys": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/PasskeySummary"
+                    }
                   }
                 },
                 "required": [
                   "account",
                   "sessions",
                   "events",
-                  "access_tokens"
+                  "access_tokens",
+                  "passkeys"
                 ],
                 "additionalProperties": false
               },
@@ -4030,6 +4104,12 @@ enum OpenAPIDocument {
                       "string",
                       "null"
                     ]
+                  },
+                  "passkey_name": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   }
                 },
                 "required": [
@@ -4038,7 +4118,8 @@ enum OpenAPIDocument {
                   "sessions_ended",
                   "access_tokens_revoked",
                   "roles",
-                  "access_token_name"
+                  "access_token_name",
+                  "passkey_name"
                 ],
                 "additionalProperties": false
               }

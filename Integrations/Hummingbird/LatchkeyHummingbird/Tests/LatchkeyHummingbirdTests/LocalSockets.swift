@@ -1,5 +1,12 @@
 import Foundation
-import Glibc
+
+// On Linux `stat` is declared by several C modules (glibc's, CoreFoundation's, Dispatch's) and which
+// one the compiler credits varies from build to build: importing them all keeps its members visible.
+#if os(Linux)
+    import CDispatch
+    import CoreFoundation
+    import Glibc
+#endif
 
 /// A TCP port nobody listens on, and a wait for someone to.
 enum FreePort {

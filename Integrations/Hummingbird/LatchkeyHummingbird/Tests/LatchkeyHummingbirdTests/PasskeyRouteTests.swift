@@ -208,4 +208,32 @@ import Testing
             #expect(try errorCode(signIn) == "not_found")
         }
     }
+
+    @Test("an administrator sees a user's passkeys and removes one; a plain user may not")
+    func anAdministratorRemovesAPasskey() async throws {
+        try await server.test { client in
+            let admin = try await client.signedIn("carol")
+            Operator.grant(["admin"], to: "carol", in: server.workers)
+            let alice = try await client.signedIn("alice")
+            try await enrol(client, token: alice)
+            let shown = try object(try await client.get("/v1/admin/users/alice", token: admin))
+            let passkeys = try #require(shown["passkeys"] as? [[String: Any]])
+            let id = try #require(passkeys.first?["id"] as? String)
+            let refused = try await client.execute(
+                uri: "/v1/admin/users/alice/passkeys/\(id)", method: .delete,
+                headers: [.authorization: "Bearer \(alice)"])
+            #expect(refused.status == .forbidden)
+            let removed = try await client.execute(
+                uri: "/v1/admin/users/alice/passkeys/\(id)", method: .delete,
+                headers: [.authorization: "Bearer \(admin)"])
+            #expect(removed.status == .ok)
+            #expect(try object(removed)["passkey_name"] as? String == "Laptop")
+            let again = try await client.execute(
+                uri: "/v1/admin/users/alice/passkeys/\(id)", method: .delete,
+                headers: [.authorization: "Bearer \(admin)"])
+            #expect(again.status == .notFound)
+            #expect(
+                (try object(try await client.get("/v1/passkeys", token: alice))["passkeys"] as? [Any])?.isEmpty == true)
+        }
+    }
 }

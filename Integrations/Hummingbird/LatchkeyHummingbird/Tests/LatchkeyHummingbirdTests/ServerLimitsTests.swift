@@ -2,6 +2,14 @@ import Foundation
 import LatchkeyTestSupport
 import Testing
 
+// On Linux `stat` is declared by several C modules (glibc's, CoreFoundation's, Dispatch's) and which
+// one the compiler credits varies from build to build: importing them all keeps its members visible.
+#if os(Linux)
+    import CDispatch
+    import CoreFoundation
+    import Glibc
+#endif
+
 /// The `latchkey-server` process against slow and idle clients: a head or body that trickles in is
 /// cut off at its deadline, idle connections are closed, and the connection cap never lets them
 /// keep `/health` from answering. Real sockets against the real executable.
