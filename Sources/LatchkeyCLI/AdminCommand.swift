@@ -23,7 +23,8 @@ struct AdminCommand: ParsableCommand {
             """,
         subcommands: [
             AdminUsersCommand.self, AdminShowCommand.self, AdminActionCommand<Disable>.self,
-            AdminActionCommand<Enable>.self, AdminActionCommand<Unlock>.self, AdminActionCommand<ExpirePassword>.self,
+            AdminActionCommand<Enable>.self, AdminActionCommand<Unlock>.self, AdminActionCommand<EndSessions>.self,
+            AdminActionCommand<ExpirePassword>.self,
             AdminActionCommand<Delete>.self, AdminSetPasswordCommand.self, AdminRolesCommand.self,
             AdminActionCommand<ResetSecondFactor>.self, AdminTokensCommand.self, AdminRevokeTokenCommand.self,
             AdminRevokePasskeyCommand.self, AdminResetCodeCommand.self, AdminInviteCommand.self,

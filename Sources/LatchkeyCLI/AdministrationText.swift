@@ -21,6 +21,7 @@ enum AdministrationText {
         case "second_factor_reset": return "Second factor of \(name) removed."
         case "access_token_revoked":
             return "Access token \(TerminalEscaping.escape(result.accessTokenName ?? "")) of \(name) revoked."
+        case "sessions_ended": return "Sessions of \(name) ended: \(ended)."
         case "passkey_revoked":
             return "Passkey \(TerminalEscaping.escape(result.passkeyName ?? "")) of \(name) removed."
         default: return "Done: \(result.outcome) for \(name)."

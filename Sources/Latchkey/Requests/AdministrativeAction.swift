@@ -21,4 +21,6 @@ public enum AdministrativeAction: Sendable, Hashable {
     /// Removes one of the user's passkeys by its short id, even the account's last one (an
     /// operator can set a password).
     case revokePasskey(id: String)
+    /// Ends every live session of the user (access tokens stay; disabling ends both).
+    case endSessions
 }

@@ -43,6 +43,21 @@ extension LatchkeyService {
         }
     }
 
+    /// A one-time password-reset code for the account `username` (30 minutes by default, one use,
+    /// replacing any earlier one), for the administrator to hand over privately; audited with the
+    /// administrator as actor. A disabled account gets none.
+    public func issueResetCode(token: String, username: String, client: ClientContext? = nil)
+        async throws(LatchkeyError) -> IssuedResetCode
+    {
+        try await logged("admin_reset_code") { () async throws(LatchkeyError) in
+            let request = PasswordReset.Issue.Request(
+                username: username, authority: .signedIn(try Self.credential(token)))
+            return try await show(on: database, client) { scenes, display in
+                scenes.makePasswordResetScene(display: display).interactor.issueCode(request: request)
+            }
+        }
+    }
+
     /// The administrator's session or access token (`lkp_…`, which must carry `admin`); text that
     /// is neither is not signed in (and never the operator's authority, which only the Admin scene
     /// used directly has).

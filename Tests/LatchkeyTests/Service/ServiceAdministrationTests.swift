@@ -168,4 +168,31 @@ import Testing
         #expect(trail.last?[0] == "account_deleted" && trail.last?[2] == "-" && trail.last?[3] == "-")
         #expect(!trail.flatMap { $0 }.contains("alice"))
     }
+
+    @Test func anAdministratorEndsAUsersSessionsAndIssuesAResetCodeAPlainUserMayNot() async throws {
+        let admin = try await signedIn("alice", admin: true)
+        let bob = try await signedIn("bob")
+        #expect(
+            await errorCode { try await service.administer(token: bob, username: "alice", .endSessions) } == .forbidden)
+        #expect(await errorCode { try await service.issueResetCode(token: bob, username: "alice") } == .forbidden)
+        #expect(
+            await errorCode { try await service.issueResetCode(token: "nonsense", username: "bob") } == .notSignedIn)
+
+        let ended = try await service.administer(token: admin, username: "bob", .endSessions)
+        #expect(ended == AdministrationResult(outcome: "sessions_ended", username: "bob", sessionsEnded: 1, roles: nil))
+        #expect(await errorCode { try await service.authenticate(token: bob) } == .notSignedIn)
+
+        let issued = try await service.issueResetCode(token: admin, username: "bob")
+        #expect(issued.username == "bob" && !issued.code.isEmpty)
+        #expect(await errorCode { try await service.issueResetCode(token: admin, username: "nobody") } == .notFound)
+        _ = try await service.completePasswordReset(
+            username: "bob", code: issued.code, newPassword: "a brand new passphrase for him")
+        #expect(try await service.signIn(username: "bob", password: "a brand new passphrase for him").token != nil)
+        let actors = try workers.database.read { db in
+            try db.query(
+                "SELECT kind FROM auth_events WHERE actor = 'admin' AND actor_user_id IS NOT NULL ORDER BY id"
+            ) { try $0.string("kind") }
+        }
+        #expect(actors.suffix(2) == ["sessions_revoked", "password_reset_code_issued"])
+    }
 }

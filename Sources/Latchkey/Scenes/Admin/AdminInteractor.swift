@@ -125,6 +125,10 @@ package final class AdminInteractor: SceneInteractor<any AdminPresentationLogic>
                 try self.audit.record(
                     .passkeyRemoved, usernameKey: name, userID: id, by: actor, detail: passkey.name, now: now, in: db)
                 return .passkeyRevoked(username: name, passkey: passkey.name)
+            case .endSessions:
+                let ended = try workers.sessions.revokeAll(userID: id, now: now, in: db)
+                try recordEvent(.sessionsRevoked)
+                return .sessionsEnded(username: name, count: ended)
             case .setPassword, .roles:
                 preconditionFailure("handled above")
             }

@@ -137,6 +137,8 @@ package enum Admin {
             case noSuchToken(username: String)
             /// The passkey removed (its name).
             case passkeyRevoked(username: String, passkey: String)
+            /// Every live session of the account ended (`count` of them).
+            case sessionsEnded(username: String, count: Int)
             /// The user has no passkey with that id.
             case noSuchPasskey(username: String)
             case rejected(AccountProblem)

@@ -62,6 +62,7 @@ package final class AdminPresenter: ScenePresenter<any AdminDisplayLogic>, Admin
                 LatchkeyError(
                     message: "\(name) has no access token with that id.", kind: .invalidInput, code: .notFound))
         case .passkeyRevoked(let name, let passkey): return done("passkey_revoked", name, passkey: passkey)
+        case .sessionsEnded(let name, let count): return done("sessions_ended", name, ended: count)
         case .noSuchPasskey(let name):
             return .failure(
                 LatchkeyError(message: "\(name) has no passkey with that id.", kind: .invalidInput, code: .notFound))

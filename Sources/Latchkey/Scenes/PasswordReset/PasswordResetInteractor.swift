@@ -75,6 +75,13 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
     private func issue(_ request: PasswordReset.Issue.Request) throws -> PasswordReset.Issue.Response {
         let now = workers.time.now()
         return try workers.database.write { db in
+            let actor: AuthEvent.Operator
+            do {
+                actor = try AdministratorCheck(workers: workers, client: client).actor(
+                    request.authority, now: now, in: db)
+            } catch let problem as Admin.AccessProblem {
+                return .refused(problem)
+            }
             guard let name = try? Username(request.username),
                 let account = try workers.accounts.credentials(for: name, in: db)
             else { return .noSuchUser }
@@ -83,7 +90,7 @@ package final class PasswordResetInteractor: SceneInteractor<any PasswordResetPr
             let (code, expires) = try workers.oneTimeCodes.make(
                 for: user.id, kind: .passwordReset, secret: workers.secret, policy: workers.policy, now: now, in: db)
             try audit.record(
-                .passwordResetCodeIssued, usernameKey: user.username, userID: user.id, by: request.actor, now: now,
+                .passwordResetCodeIssued, usernameKey: user.username, userID: user.id, by: actor, now: now,
                 in: db)
             return .issued(username: user.username, code: code.code, expiresAt: expires)
         }

@@ -30,15 +30,22 @@ package enum PasswordReset {
 
     /// An operator makes a code to hand over (`latchkey admin reset-code`), with no delivery.
     package enum Issue {
-        /// The account and the operator asking.
+        /// The account, and the operator or signed-in administrator asking.
         package struct Request: Sendable {
             package var username: String
-            package var actor: AuthEvent.Operator
+            package var authority: Admin.Authority
 
-            /// A code for `username`, made by `actor`.
+            /// A code for `username`, made by the operator `actor`.
             package init(username: String, actor: AuthEvent.Operator) {
                 self.username = username
-                self.actor = actor
+                self.authority = .operator(actor)
+            }
+
+            /// A code for `username`, asked for by `authority` (an administrator is checked in the
+            /// write that makes the code).
+            package init(username: String, authority: Admin.Authority) {
+                self.username = username
+                self.authority = authority
             }
         }
 
@@ -48,6 +55,8 @@ package enum PasswordReset {
             case noSuchUser
             /// A disabled account gets no code: enable it first.
             case disabled(username: String)
+            /// The credential does not administer.
+            case refused(Admin.AccessProblem)
             case unavailable(ServiceProblem)
         }
 

@@ -30,6 +30,7 @@ package final class PasswordResetPresenter: ScenePresenter<any PasswordResetDisp
                     LatchkeyError(
                         message: "\(username) is disabled: enable the account before giving it a reset code.",
                         kind: .invalidInput))
+            case .refused(let problem): .failure(AdminPresenter.failure(problem))
             case .unavailable(let problem): .failure(.unavailable(problem))
             }
         display?.displayIssued(viewModel: viewModel)

@@ -26,7 +26,7 @@ extension LatchkeyRoutes {
         }
         let actions: [(String, AdministrativeAction)] = [
             ("disable", .disable), ("enable", .enable), ("unlock", .unlock), ("expire-password", .expirePassword),
-            ("reset-second-factor", .resetSecondFactor),
+            ("reset-second-factor", .resetSecondFactor), ("end-sessions", .endSessions),
         ]
         for (path, action) in actions {
             router.post("/v1/admin/users/:username/\(path)") { request, context in
@@ -42,6 +42,12 @@ extension LatchkeyRoutes {
             // The password only ever in the body, never in the path or query.
             let input = try await read(request, ["password"])
             return try await administer(request, context, .setPassword(try input.required("password")))
+        }
+        // The code is in the answer, once, for the administrator to hand over (no-store, as every answer).
+        router.post("/v1/admin/users/:username/reset-code") { request, context in
+            let credentials = try signedIn(request, unsafe: true)
+            return try await service.issueResetCode(
+                token: credentials.token, username: username(context), client: try client(request, context))
         }
         router.delete("/v1/admin/users/:username") { request, context in
             try await administer(request, context, .delete)

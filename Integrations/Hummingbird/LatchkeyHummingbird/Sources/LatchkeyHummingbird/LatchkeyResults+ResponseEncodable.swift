@@ -28,6 +28,10 @@ extension RevokedInvitation: @retroactive ResponseEncodable {}
 extension AdministrationResult: @retroactive ResponseGenerator {}
 extension AdministrationResult: @retroactive ResponseEncodable {}
 
+/// A reset code an administrator issued, shown once.
+extension IssuedResetCode: @retroactive ResponseGenerator {}
+extension IssuedResetCode: @retroactive ResponseEncodable {}
+
 /// One passkey, as listed (`POST /v1/passkeys/register`, `PATCH` and `DELETE /v1/passkeys/{id}`).
 extension PasskeySummary: @retroactive ResponseGenerator {}
 extension PasskeySummary: @retroactive ResponseEncodable {}

@@ -2562,6 +2562,122 @@ enum OpenAPIDocument {
                 ]
               }
             },
+            "/v1/admin/users/{username}/end-sessions": {
+              "post": {
+                "operationId": "adminEndSessions",
+                "summary": "Ends every live session of the account (its access tokens stay).",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/AdministrationResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/users/{username}/reset-code": {
+              "post": {
+                "operationId": "adminIssueResetCode",
+                "summary": "Issues a one-time password-reset code for the account (one use, replacing any earlier one), shown once in the answer for the administrator to hand over privately; a disabled account gets none (400).",
+                "parameters": [
+                  {
+                    "name": "username",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The account's username."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/IssuedResetCode"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
             "/v1/admin/users/{username}/expire-password": {
               "post": {
                 "operationId": "adminExpirePassword",
@@ -4066,6 +4182,27 @@ enum OpenAPIDocument {
                   "events",
                   "access_tokens",
                   "passkeys"
+                ],
+                "additionalProperties": false
+              },
+              "IssuedResetCode": {
+                "type": "object",
+                "properties": {
+                  "username": {
+                    "type": "string"
+                  },
+                  "code": {
+                    "type": "string"
+                  },
+                  "expires": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                },
+                "required": [
+                  "username",
+                  "code",
+                  "expires"
                 ],
                 "additionalProperties": false
               },

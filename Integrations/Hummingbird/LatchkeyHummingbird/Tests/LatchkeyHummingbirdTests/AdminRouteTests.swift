@@ -290,4 +290,25 @@ import Testing
             #expect((try object(shown)["account"] as? [String: Any])?["disabled"] as? Bool == allowed)
         }
     }
+
+    @Test("an administrator ends a user's sessions and gets a reset code for them; a plain user may not")
+    func endSessionsAndResetCode() async throws {
+        try await server.test { client in
+            let (admin, bob) = try await administratorAndUser(client)
+            #expect(try await act(client, "alice/end-sessions", token: bob).status == .forbidden)
+            #expect(try await act(client, "alice/reset-code", token: bob).status == .forbidden)
+            let ended = try await act(client, "bob/end-sessions", token: admin)
+            #expect(ended.status == .ok)
+            let result = try object(ended)
+            #expect(result["outcome"] as? String == "sessions_ended" && result["sessions_ended"] as? Int == 1)
+            #expect(try await client.get("/v1/me", token: bob).status == .unauthorized)
+            let issued = try await act(client, "bob/reset-code", token: admin)
+            #expect(issued.status == .ok)
+            #expect(issued.headers[.cacheControl] == "no-store")
+            let code = try object(issued)
+            #expect(code["username"] as? String == "bob" && (code["code"] as? String)?.isEmpty == false)
+            #expect(Set(code.keys) == ["username", "code", "expires"])
+            #expect(try await act(client, "nobody/reset-code", token: admin).status == .notFound)
+        }
+    }
 }
