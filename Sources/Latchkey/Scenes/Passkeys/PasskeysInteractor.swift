@@ -99,14 +99,14 @@ package final class PasskeysInteractor: SceneInteractor<any PasskeysPresentation
                 if let typed = request.username {
                     // A name with no account gets a credential that looks like one, the same each
                     // time (keyed on the name), so the options do not tell whether it exists.
-                    let account = try (try? Username(typed)).flatMap { name in
-                        try workers.database.read { db in try workers.accounts.credentials(for: name, in: db) }
-                    }
-                    if let account {
-                        userID = account.profile.id
-                        allow = try workers.database.read { db in
-                            try workers.passkeys.list(userID: account.profile.id, in: db)
-                        }.map(Self.descriptor)
+                    if let name = try? Username(typed) {
+                        // The account and its passkeys in one read.
+                        let found = try workers.database.read { db -> (Int64, [StoredPasskey])? in
+                            guard let account = try workers.accounts.credentials(for: name, in: db) else { return nil }
+                            return (account.profile.id, try workers.passkeys.list(userID: account.profile.id, in: db))
+                        }
+                        userID = found?.0
+                        allow = found?.1.map(Self.descriptor) ?? []
                     }
                     if allow.isEmpty {
                         let stand = try workers.secret.mac(
