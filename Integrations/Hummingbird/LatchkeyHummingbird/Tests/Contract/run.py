@@ -12,6 +12,8 @@ Usage: python3 run.py [--binary PATH] [--cli PATH] [--engine sqlite|postgresql|b
 Needs Schemathesis 4 (PyPI: pip install 'schemathesis>=4,<5') on PATH, or --schemathesis PATH.
 """
 import argparse
+import collections
+import contextlib
 import glob
 import json
 import os
@@ -97,50 +99,32 @@ class Postgres:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def contract(engine, options):
-    folder = tempfile.mkdtemp(prefix="latchkey-contract-")
+# A running server: its port and database, the temporary folder it was started in, and `log()`,
+# the last 20,000 characters it wrote.
+Started = collections.namedtuple("Started", "port database folder log")
+
+
+@contextlib.contextmanager
+def running_server(engine, binary, prefix, arguments):
+    """latchkey-server on a free port over a temporary SQLite file, or over a throwaway PostgreSQL
+    server for engine "postgresql", started with `arguments(port, folder)` beside --listen and
+    --database, up when this yields, and stopped (its folder and PostgreSQL removed) afterwards."""
+    folder = tempfile.mkdtemp(prefix=prefix)
     postgres = Postgres() if engine == "postgresql" else None
     database = postgres.start() if postgres else os.path.join(folder, "users.sqlite3")
     port = free_port()
-    base = f"http://127.0.0.1:{port}"
     log = open(os.path.join(folder, "server.log"), "w")
-    # 127.0.0.1 is a trusted proxy here so that the run's own sign-ins can name other addresses
-    # (hooks.py); the fuzzer's requests name none and count as 127.0.0.1's.
-    server = subprocess.Popen([options.binary, "--listen", f"127.0.0.1:{port}", "--database", database,
-                               "--registration", "open", "--insecure-cookie", "--trusted-proxy", "127.0.0.1",
-                               # A delivery that drops the messages: without one, the reset and
-                               # verification requests answer 503 (by design) and go untested.
-                               "--deliver-command", "cat >/dev/null",
-                               # A public origin turns passkeys on, so their routes are fuzzed past
-                               # the not_found they answer while passkeys are off.
-                               "--public-origin", f"http://localhost:{port}"],
-                              stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen([binary, "--listen", f"127.0.0.1:{port}", "--database", database,
+                               *arguments(port, folder)], stdout=log, stderr=subprocess.STDOUT)
+
+    def written():
+        log.flush()
+        with open(os.path.join(folder, "server.log")) as output:
+            return output.read()[-20000:]
+
     try:
-        wait_until_up(base, server)
-        status = post(base, "/v1/register", {"username": USERNAME, "password": PASSWORD}, "198.51.100.254")
-        if status != 201:
-            sys.exit(f"contract: registering the run's user answered {status}")
-        # The operator's own tool, on the server's database and key, grants the role (and restores
-        # the account in hooks.py when the fuzzer, as its administrator, disables or deletes it).
-        subprocess.run([options.cli, "--database", database, "admin", "roles", USERNAME, "--add", "admin"],
-                       check=True, stdout=subprocess.DEVNULL)
-        environment = dict(os.environ, SCHEMATHESIS_HOOKS=os.path.join(HERE, "hooks.py"),
-                           LATCHKEY_CONTRACT_BASE=base, LATCHKEY_CONTRACT_USER=USERNAME,
-                           LATCHKEY_CONTRACT_PASSWORD=PASSWORD, LATCHKEY_CONTRACT_CLI=options.cli,
-                           LATCHKEY_CONTRACT_DATABASE=database)
-        command = [options.schemathesis, "--config-file", os.path.join(HERE, "schemathesis.toml"), "run",
-                   base + "/v1/openapi.json", "--max-examples", str(options.max_examples),
-                   "--seed", str(options.seed), "--workers", "1", "--no-color",
-                   "--report", "junit", "--report-dir", os.path.join(folder, "report")]
-        print(f"contract ({engine}): {' '.join(command)}", flush=True)
-        # In the temporary folder, where Schemathesis leaves its cache.
-        result = subprocess.run(command, env=environment, cwd=folder)
-        if result.returncode != 0:
-            print(f"contract ({engine}): the server's log follows", flush=True)
-            log.flush()
-            with open(os.path.join(folder, "server.log")) as written:
-                sys.stdout.write(written.read()[-20000:])
-        return result.returncode
+        wait_until_up(f"http://127.0.0.1:{port}", server)
+        yield Started(port, database, folder, written)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -148,6 +132,44 @@ def contract(engine, options):
         if postgres:
             postgres.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def contract(engine, options):
+    def arguments(port, folder):
+        # 127.0.0.1 is a trusted proxy here so that the run's own sign-ins can name other addresses
+        # (hooks.py); the fuzzer's requests name none and count as 127.0.0.1's.
+        return ["--registration", "open", "--insecure-cookie", "--trusted-proxy", "127.0.0.1",
+                # A delivery that drops the messages: without one, the reset and verification
+                # requests answer 503 (by design) and go untested.
+                "--deliver-command", "cat >/dev/null",
+                # A public origin turns passkeys on, so their routes are fuzzed past the not_found
+                # they answer while passkeys are off.
+                "--public-origin", f"http://localhost:{port}"]
+
+    with running_server(engine, options.binary, "latchkey-contract-", arguments) as started:
+        base = f"http://127.0.0.1:{started.port}"
+        status = post(base, "/v1/register", {"username": USERNAME, "password": PASSWORD}, "198.51.100.254")
+        if status != 201:
+            sys.exit(f"contract: registering the run's user answered {status}")
+        # The operator's own tool, on the server's database and key, grants the role (and restores
+        # the account in hooks.py when the fuzzer, as its administrator, disables or deletes it).
+        subprocess.run([options.cli, "--database", started.database, "admin", "roles", USERNAME, "--add", "admin"],
+                       check=True, stdout=subprocess.DEVNULL)
+        environment = dict(os.environ, SCHEMATHESIS_HOOKS=os.path.join(HERE, "hooks.py"),
+                           LATCHKEY_CONTRACT_BASE=base, LATCHKEY_CONTRACT_USER=USERNAME,
+                           LATCHKEY_CONTRACT_PASSWORD=PASSWORD, LATCHKEY_CONTRACT_CLI=options.cli,
+                           LATCHKEY_CONTRACT_DATABASE=started.database)
+        command = [options.schemathesis, "--config-file", os.path.join(HERE, "schemathesis.toml"), "run",
+                   base + "/v1/openapi.json", "--max-examples", str(options.max_examples),
+                   "--seed", str(options.seed), "--workers", "1", "--no-color",
+                   "--report", "junit", "--report-dir", os.path.join(started.folder, "report")]
+        print(f"contract ({engine}): {' '.join(command)}", flush=True)
+        # In the temporary folder, where Schemathesis leaves its cache.
+        result = subprocess.run(command, env=environment, cwd=started.folder)
+        if result.returncode != 0:
+            print(f"contract ({engine}): the server's log follows", flush=True)
+            sys.stdout.write(started.log())
+        return result.returncode
 
 
 def main():

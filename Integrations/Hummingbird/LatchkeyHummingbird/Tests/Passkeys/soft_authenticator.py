@@ -18,10 +18,7 @@ import copy
 import http.cookiejar
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import urllib.error
 import urllib.request
 
@@ -29,7 +26,7 @@ from soft_webauthn import SoftWebauthnDevice
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "Contract"))
-from run import PACKAGE, Postgres, free_port, wait_until_up  # noqa: E402
+from run import PACKAGE, Postgres, running_server  # noqa: E402
 
 USERNAME = "passkeys"
 PASSWORD = "a software authenticator's long passphrase"
@@ -154,37 +151,23 @@ def ceremonies(client, origin):
 
 
 def run(engine, binary):
-    folder = tempfile.mkdtemp(prefix="latchkey-passkeys-")
-    postgres = Postgres() if engine == "postgresql" else None
-    database = postgres.start() if postgres else os.path.join(folder, "users.sqlite3")
-    port = free_port()
-    origin = f"http://localhost:{port}"
-    config = os.path.join(folder, "latchkey.json")
-    with open(config, "w") as file:
-        # The refusals are failed sign-ins: room for them before the lock.
-        json.dump({"policy": {"maximumFailedLogins": 20}}, file)
-    log = open(os.path.join(folder, "server.log"), "w")
-    server = subprocess.Popen([binary, "--listen", f"127.0.0.1:{port}", "--database", database, "--config", config,
-                               "--registration", "open", "--insecure-cookie", "--public-origin", origin],
-                              stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_until_up(f"http://127.0.0.1:{port}", server)
-        print(f"passkeys ({engine}):", flush=True)
-        ceremonies(Client(f"http://127.0.0.1:{port}"), origin)
-        return 0
-    except AssertionError as failure:
-        print(f"passkeys ({engine}): FAILED: {failure}; the server's log follows", flush=True)
-        log.flush()
-        with open(os.path.join(folder, "server.log")) as written:
-            sys.stdout.write(written.read()[-20000:])
-        return 1
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-        log.close()
-        if postgres:
-            postgres.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+    def arguments(port, folder):
+        config = os.path.join(folder, "latchkey.json")
+        with open(config, "w") as file:
+            # The refusals are failed sign-ins: room for them before the lock.
+            json.dump({"policy": {"maximumFailedLogins": 20}}, file)
+        return ["--config", config, "--registration", "open", "--insecure-cookie",
+                "--public-origin", f"http://localhost:{port}"]
+
+    with running_server(engine, binary, "latchkey-passkeys-", arguments) as started:
+        try:
+            print(f"passkeys ({engine}):", flush=True)
+            ceremonies(Client(f"http://127.0.0.1:{started.port}"), f"http://localhost:{started.port}")
+            return 0
+        except AssertionError as failure:
+            print(f"passkeys ({engine}): FAILED: {failure}; the server's log follows", flush=True)
+            sys.stdout.write(started.log())
+            return 1
 
 
 def main():
