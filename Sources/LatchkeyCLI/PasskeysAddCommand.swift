@@ -13,6 +13,6 @@ struct PasskeysAddCommand: ParsableCommand {
 
     func validate() throws {
         throw ValidationError(
-            "There is no 'latchkey passkeys add': adding a passkey needs a browser, on the server's origin.")
+            "There is no 'latchkey passkeys add': adding a passkey needs a browser, on the server's /account page.")
     }
 }

@@ -8,10 +8,10 @@ struct PasskeysCommand: ParsableCommand {
         commandName: "passkeys",
         abstract: "List, rename or remove your passkeys.",
         discussion: """
-            Adding a passkey needs a browser and an authenticator: a page on the server's public \
-            origin (latchkey-server --public-origin) runs the ceremony through its routes \
-            POST /v1/passkeys/register/options and /v1/passkeys/register. There is no \
-            'latchkey passkeys add'.
+            Adding a passkey needs a browser and an authenticator: sign in on the server's account \
+            page, /account on its public origin (latchkey-server --public-origin), and press \
+            "Add a passkey". Programs use its routes POST /v1/passkeys/register/options and \
+            /v1/passkeys/register. There is no 'latchkey passkeys add'.
 
             Removing your last passkey needs a password on the account (an operator may remove any \
             passkey with 'latchkey admin revoke-passkey').

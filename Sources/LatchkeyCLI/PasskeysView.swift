@@ -29,7 +29,7 @@ final class PasskeysView: CommandView, PasskeysDisplayLogic {
             show(
                 message: nil, json: JSONOutput.PasskeyList(passkeys: passkeys),
                 text: passkeys.isEmpty
-                    ? "No passkeys. Add one in a browser, on the server's origin."
+                    ? "No passkeys. Add one in a browser, on the server's /account page."
                     : passkeys.map(Self.line).joined(separator: "\n"))
         case .failure(let failure):
             record(failure)

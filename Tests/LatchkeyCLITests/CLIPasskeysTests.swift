@@ -41,7 +41,7 @@ import Testing
         try cli.registerAndLogin()
         let empty = try cli.run(["passkeys"])
         #expect(
-            empty.status == 0 && empty.stdout == "No passkeys. Add one in a browser, on the server's origin.\n")
+            empty.status == 0 && empty.stdout == "No passkeys. Add one in a browser, on the server's /account page.\n")
         #expect(try json(try cli.run(["passkeys", "--json"]))["passkeys"] as? [Any] != nil)
 
         let laptop = try addPasskey("Laptop", byte: 1)
@@ -91,7 +91,7 @@ import Testing
         for add in [["passkeys", "add"], ["passkeys", "add", "Laptop", "--json"]] {
             let refused = try cli.run(add)
             expectOneLine(refused, 64)
-            #expect(refused.stderr.contains("adding a passkey needs a browser, on the server's origin"))
+            #expect(refused.stderr.contains("adding a passkey needs a browser, on the server's /account page"))
         }
 
         // Without a password, the last passkey is the only way in: the user may not remove it.

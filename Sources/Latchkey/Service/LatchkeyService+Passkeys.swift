@@ -5,6 +5,10 @@ public import Foundation
 /// (`PublicKeyCredential.parseCreationOptionsFromJSON`, `credential.toJSON()`). Passkeys are off
 /// until the Workers have a ``RelyingParty``.
 extension LatchkeyService {
+    /// Whether passkeys are on: the Workers have a ``RelyingParty``. A page offers passkey
+    /// ceremonies only then.
+    public var passkeysEnabled: Bool { workers.relyingParty != nil }
+
     /// The options of a new passkey for the signed-in user, whose session must have signed in
     /// within the policy's `passkeyEnrolmentWindow` (else `reauthentication_required`).
     public func passkeyCreationOptions(token: String) async throws(LatchkeyError) -> PasskeyCreationOptions {

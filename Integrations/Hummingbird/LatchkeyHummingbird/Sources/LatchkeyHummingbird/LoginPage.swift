@@ -4,11 +4,14 @@ import Hummingbird
 import Latchkey
 import NIOCore
 
-/// The sign-in page: a plain HTML form (no script, no framework, no external asset), the
-/// second-factor step, and a redirect to `next` (same-origin paths only). `POST /logout` from a
-/// form signs out. Where the server lets people register, the page has the register form too
-/// (`RegisterForm`). Form posts pass the cross-origin check, so another site cannot sign a visitor
-/// in or out.
+/// The sign-in page: a plain HTML form (no framework, no external asset) that needs no script,
+/// the second-factor step, and a redirect to `next` (same-origin paths only). `POST /logout` from
+/// a form signs out. Where the server lets people register, the page has the register form too
+/// (`RegisterForm`). With passkeys on, the page's one script (`PasskeyScript`) adds a
+/// `passkey-sign-in` button and the username field's passkey autofill; the browser's assertion is
+/// posted through the same form (`passkey`), so it lands on `next` or the second-factor step as a
+/// password does. Form posts pass the cross-origin check, so another site cannot sign a visitor in
+/// or out.
 struct LoginPage<Context: LatchkeyRequestContextProtocol> {
     let routes: LatchkeyRoutes<Context>
 
@@ -16,12 +19,14 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
         router.get("/login") { request, _ in
             Self.page(
                 .password, next: Self.safeNext(request.uri.queryParameters.get("next")), message: nil,
-                registration: routes.options.registration)
+                registration: routes.options.registration, passkeys: routes.service.passkeysEnabled)
         }
         router.post("/login") { request, context in await signIn(request, context) }
         router.post("/logout") { request, context in await signOut(request, context) }
         RegisterForm(routes: routes).add(to: router)
         RecoveryPage(routes: routes).add(to: router)
+        AccountPage(routes: routes).add(to: router)
+        PasskeyScript.add(to: router)
     }
 
     private func signIn(_ request: Request, _ context: Context) async -> Response {
@@ -30,7 +35,7 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
         guard CrossOriginCheck.allows(request, publicOrigin: routes.options.publicOrigin) else {
             return Self.page(
                 .password, next: next, message: CrossOriginCheck.refusal.message, status: .forbidden,
-                registration: routes.options.registration)
+                registration: routes.options.registration, passkeys: routes.service.passkeysEnabled)
         }
         do {
             let client = try routes.client(request, context)
@@ -39,6 +44,11 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
                 result = try await routes.counted(step: .secondFactor) { () async throws(LatchkeyError) in
                     try await routes.service.completeSignIn(
                         challenge: challenge, code: form["code"] ?? "", client: client)
+                }
+            } else if let assertion = form["passkey"] {
+                result = try await routes.counted(step: .passkey) { () async throws(LatchkeyError) in
+                    try await routes.service.signInWithPasskey(
+                        response: Data(assertion.utf8), label: "browser", client: client)
                 }
             } else {
                 result = try await routes.counted(step: .password) { () async throws(LatchkeyError) in
@@ -61,7 +71,7 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
             // A wrong code ends nothing: the same challenge may be answered again (within its limit).
             return Self.page(
                 step, next: next, message: error.message, status: ErrorResponse.status(of: error.code),
-                registration: routes.options.registration)
+                registration: routes.options.registration, passkeys: routes.service.passkeysEnabled)
         }
     }
 
@@ -95,16 +105,19 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
     }
 
     /// The page at `step`; the password step has the register form below when `registration` is not
-    /// closed. `notice` is good news (an account created), `message` a failure.
+    /// closed, and the passkey sign-in when `passkeys` are on. `notice` is good news (an account
+    /// created), `message` a failure.
     static func page(
         _ step: Step, next: String, message: String?, status: HTTPResponse.Status = .ok,
-        registration: LatchkeyHTTPOptions.Registration = .closed, notice: String? = nil
+        registration: LatchkeyHTTPOptions.Registration = .closed, notice: String? = nil, passkeys: Bool = false
     ) -> Response {
         let fields: String
         switch step {
         case .password:
+            // `webauthn` lets the browser offer passkeys in the field's autofill.
+            let autocomplete = passkeys ? "username webauthn" : "username"
             fields = """
-                <label>Username <input name="username" autocomplete="username" required autofocus></label>
+                <label>Username <input name="username" autocomplete="\(autocomplete)" required autofocus></label>
                 <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
                 """
         case .code(let challenge):
@@ -121,17 +134,36 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
             <button type="submit">Sign in</button>
             </form>
             """
+        var scripts: [String] = []
+        if case .password = step, passkeys {
+            form += "\n" + passkeyFields(next: next)
+            scripts = [PasskeyScript.path]
+        }
         if case .password = step, registration != .closed {
             form += "\n" + RegisterForm<Context>.fields(registration, next: next)
         }
         if let notice { form = "<p role=\"status\">\(escape(notice))</p>\n" + form }
-        return document(title: "Sign in", message: message, body: form, status: status)
+        return document(title: "Sign in", message: message, body: form, status: status, scripts: scripts)
     }
 
-    /// A page of its own (no script, no external asset) around `body`, with `message` as an alert.
-    static func document(title: String, message: String?, body: String, status: HTTPResponse.Status = .ok)
-        -> Response
-    {
+    /// The passkey sign-in: a button the script shows where the browser has WebAuthn, and the form
+    /// it posts the assertion through.
+    static func passkeyFields(next: String) -> String {
+        """
+        <p id="passkey-problem" role="alert" class="error" hidden></p>
+        <form method="post" action="/login" id="passkey-form">
+        <input type="hidden" name="passkey">
+        <input type="hidden" name="next" value="\(escape(next))">
+        <button type="button" id="passkey-sign-in" data-needs-webauthn hidden>Sign in with a passkey</button>
+        </form>
+        """
+    }
+
+    /// A page of its own (no external asset, no inline script) around `body`, with `message` as an
+    /// alert; `scripts` are same-origin paths, the only scripts its Content-Security-Policy allows.
+    static func document(
+        title: String, message: String?, body: String, status: HTTPResponse.Status = .ok, scripts: [String] = []
+    ) -> Response {
         let notice = message.map { "<p role=\"alert\" class=\"error\">\(escape($0))</p>" } ?? ""
         let html = """
             <!doctype html>
@@ -142,13 +174,17 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
             button{padding:.5rem 1rem}.error{color:#a00}</style></head>
             <body><h1>\(escape(title))</h1>\(notice)
             \(body)
-            </body></html>
+            \(scripts.map { "<script src=\"\(escape($0))\" defer></script>" }.joined())</body></html>
             """
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
+        // Scripts only from this origin's files, and only on pages that name them; their calls
+        // only to this origin.
+        let scriptSources = scripts.isEmpty ? "" : "; script-src 'self'; connect-src 'self'"
         headers[.contentSecurityPolicy] =
-            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+            + scriptSources
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))

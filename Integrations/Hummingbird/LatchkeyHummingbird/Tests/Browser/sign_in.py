@@ -1,44 +1,13 @@
 """Drives the sign-in page in headless Chromium (Selenium): sign in and land on `next`, /v1/me through
 the cookie, the second-factor step, sign out, and a cross-origin form post refused. Reads the server's
 origin and the accounts from the environment; prints one line per check and exits 1 on the first failure."""
-import base64
-import hashlib
-import hmac
 import json
 import os
-import struct
-import time
 import urllib.parse
-import urllib.request
 
 from selenium.webdriver.common.by import By
 
-from browser import BASE, PASSWORD, check, chromium, settles
-
-
-def totp(secret, step_offset=0):
-    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
-    step = int(time.time()) // 30 + step_offset
-    digest = hmac.new(key, struct.pack(">Q", step), hashlib.sha1).digest()
-    offset = digest[-1] & 0x0F
-    return "%06d" % ((struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
-
-
-def api(path, body, token=None):
-    request = urllib.request.Request(BASE + path, data=json.dumps(body).encode(), method="POST")
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", "Bearer " + token)
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())
-
-
-def enroll_second_factor(username):
-    """Turns bob's second factor on through the JSON routes; answers the secret."""
-    token = api("/v1/login", {"username": username, "password": PASSWORD})["token"]
-    secret = api("/v1/second-factor/enroll", {"password": PASSWORD}, token)["secret"]
-    api("/v1/second-factor/confirm", {"code": totp(secret)}, token)
-    return secret
+from browser import BASE, PASSWORD, check, chromium, enroll_second_factor, settles, totp
 
 
 def sign_in(driver, username, next_path):
@@ -67,7 +36,7 @@ try:
           "signing out clears the cookie")
     check("error" in me(driver), "signing out ends the cookie's session")
 
-    secret = enroll_second_factor("bob")
+    secret, _ = enroll_second_factor("bob")
     sign_in(driver, "bob", "/v1/me")
     check(settles(driver, lambda d: len(d.find_elements(By.NAME, "code")) == 1), "the second-factor step asks for a code")
     code_field = driver.find_elements(By.NAME, "code")

@@ -61,6 +61,35 @@ import Testing
     }
 }
 
+/// Passkeys in Chromium with WebDriver's virtual authenticators (`Tests/Browser/passkeys.py`):
+/// enrol, rename and remove on `/account`, the `passkey-sign-in` button landing on `next` without
+/// a username, a removed passkey refused, and an authenticator without user verification as one
+/// factor. The relying party is the page's own origin, so its port is chosen first.
+@Suite(.serialized, .tags(.binary)) struct BrowserPasskeyTests {
+    @Test func aPersonEnrolsAPasskeyOnTheAccountPageAndSignsInWithItInChromium() async throws {
+        let port = try FreePort.find()
+        let base = "http://localhost:\(port)"
+        let relyingParty = RelyingParty(origin: base)
+        let server = try TestServer(relyingParty: relyingParty)
+        let application = server.application(port: port)
+        // Cancelling the service's task shuts it down gracefully.
+        let running = Task { try await application.runService(gracefulShutdownSignals: []) }
+        defer { running.cancel() }
+        try await offThePool { try FreePort.waitUntilListening(port) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Browser/passkeys.py").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["LATCHKEY_BASE"] = base
+        environment["LATCHKEY_PASSWORD"] = TestServer.password
+        let settings = environment
+        let run = try await offThePool { try BrowserRun(script: script, environment: settings) }
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("browser: all checks passed"), "\(run.output)")
+        running.cancel()
+        _ = await running.result
+    }
+}
+
 /// One run of the Selenium script with python3, its output kept for the failure message.
 struct BrowserRun {
     let status: Int32

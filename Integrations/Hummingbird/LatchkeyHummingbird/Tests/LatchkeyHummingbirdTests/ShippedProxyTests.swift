@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test(
-        "Signed in, the application is told the user; the sign-in page and /v1/ are latchkey-server's, /metrics is not",
+        "Signed in, the application is told the user; the pages, their script and /v1/ are latchkey-server's, /metrics is not",
         arguments: ShippedProxy.allCases)
     func aSignedInRequestReachesTheApplicationWithItsUser(proxy: ShippedProxy) async throws {
         try await ShippedExamples.withServers { stack in
@@ -70,6 +70,12 @@ import Testing
             let me = try await stack.proxy.get("/v1/me", token: token)
             #expect(me.status == 200 && me.body.contains(#""username":"alice""#))
             #expect(try await stack.proxy.get("/login", token: nil).body.contains("<form"))
+            // The account page and the pages' script are latchkey-server's too.
+            #expect(try await stack.proxy.get("/account", token: nil).status == 303)
+            #expect(try await stack.proxy.get("/assets/passkeys.js", token: nil).body.contains("passkey-sign-in"))
+            // The register form posts to /register: latchkey-server's, not the application's.
+            let register = try await stack.proxy.request("POST", "/register", token: token)
+            #expect(EchoApplication.seen(register.body)["path"] == nil && register.body.contains("<form"))
             // latchkey-server's metrics stay off the public side: the path is the application's.
             #expect(
                 EchoApplication.seen(try await stack.proxy.get("/metrics", token: token).body)["path"] == "/metrics")
