@@ -90,6 +90,7 @@ package final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, H
         case (.passkeyRemoved, _): "Passkey removed" + (event.detail.map { " (\($0))" } ?? "")
         case (.passkeyCounterRegressed, _):
             "Passkey refused: its counter went backwards (a copy?)" + (event.detail.map { " (\($0))" } ?? "")
+        case (.signingKeysRotated, _): "Signing keys rotated" + (event.detail.map { " (\($0))" } ?? "")
         }
     }
 }
