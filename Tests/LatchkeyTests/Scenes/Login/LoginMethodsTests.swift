@@ -44,6 +44,22 @@ import Testing
         return try await service.completeSignIn(challenge: try #require(first.challenge), code: code)
     }
 
+    /// A passkey: its authenticator and the user handle it was enrolled with.
+    private typealias Passkey = (authenticator: TestAuthenticator, handle: [UInt8])
+
+    /// Alice signed in with her password, with a passkey enrolled: her token, and the passkey.
+    private func enrolledPasskey() async throws -> (token: String, passkey: Passkey) {
+        let token = try await service.signedIn("alice")
+        let authenticator = try TestAuthenticator(.es256)
+        return (token, (authenticator, try await ceremony.enrol(authenticator, token: token)))
+    }
+
+    /// A sign-in with `passkey`, its counter at `signCount`, `flags` 0x05 (user verified) or 0x01
+    /// (present only).
+    private func signIn(_ passkey: Passkey, signCount: UInt32 = 1, flags: UInt8 = 0x05) async throws -> SignInResult {
+        try await ceremony.signIn(passkey.authenticator, handle: passkey.handle, signCount: signCount, flags: flags)
+    }
+
     @Test("a password sign-in records pwd")
     func passwordSignIn() async throws {
         _ = try await service.register(username: "alice", password: password)
@@ -68,37 +84,31 @@ import Testing
 
     @Test("a passkey that verified its user records hwk, user and mfa, with a second factor on and without")
     func passkeyWithUserVerification() async throws {
-        let token = try await service.signedIn("alice")
-        let authenticator = try TestAuthenticator(.es256)
-        let handle = try await ceremony.enrol(authenticator, token: token)
-        let alone = try await ceremony.signIn(authenticator, handle: handle, signCount: 1)
+        let (token, passkey) = try await enrolledPasskey()
+        let alone = try await signIn(passkey, signCount: 1)
         #expect(try await methods(of: alone) == ["hwk", "user", "mfa"])
         _ = try await secondFactor(token)
-        let withFactorOn = try await ceremony.signIn(authenticator, handle: handle, signCount: 2)
+        let withFactorOn = try await signIn(passkey, signCount: 2)
         #expect(withFactorOn.challenge == nil)
         #expect(try await methods(of: withFactorOn) == ["hwk", "user", "mfa"])
     }
 
     @Test("a passkey with presence only records hwk and user, and no mfa")
     func passkeyWithPresenceOnly() async throws {
-        let token = try await service.signedIn("alice")
-        let authenticator = try TestAuthenticator(.es256)
-        let handle = try await ceremony.enrol(authenticator, token: token)
-        let result = try await ceremony.signIn(authenticator, handle: handle, flags: 0x01)
+        let (_, passkey) = try await enrolledPasskey()
+        let result = try await signIn(passkey, flags: 0x01)
         #expect(try await methods(of: result) == ["hwk", "user"])
     }
 
     @Test("a passkey with presence only completed by a code records hwk, user, otp and mfa")
     func passkeyWithPresenceOnlyAndCode() async throws {
-        let token = try await service.signedIn("alice")
-        let authenticator = try TestAuthenticator(.es256)
-        let handle = try await ceremony.enrol(authenticator, token: token)
+        let (token, passkey) = try await enrolledPasskey()
         let (app, codes) = try await secondFactor(token)
-        let first = try await ceremony.signIn(authenticator, handle: handle, signCount: 1, flags: 0x01)
+        let first = try await signIn(passkey, signCount: 1, flags: 0x01)
         let completed = try await service.completeSignIn(
             challenge: try #require(first.challenge), code: app.code(at: time.now()))
         #expect(try await methods(of: completed) == ["hwk", "user", "otp", "mfa"])
-        let again = try await ceremony.signIn(authenticator, handle: handle, signCount: 2, flags: 0x01)
+        let again = try await signIn(passkey, signCount: 2, flags: 0x01)
         let recovered = try await service.completeSignIn(
             challenge: try #require(again.challenge), code: try #require(codes.first))
         #expect(try await methods(of: recovered) == ["hwk", "user", "rcv", "mfa"])
