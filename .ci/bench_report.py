@@ -12,6 +12,7 @@ REQUIRED = [
     "access token check / session check",
     "reset request: existing / no such account",
     "sign-in beside two busy processes / idle",
+    "passkey sign-in / password sign-in (service)",
 ]
 
 

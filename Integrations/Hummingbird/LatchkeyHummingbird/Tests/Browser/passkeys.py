@@ -126,7 +126,9 @@ try:
     passkey_sign_in(driver, "/v1/me")
     check(settles(driver, lambda d: d.current_url == BASE + "/v1/me"),
           "the passkey signs in without a username and lands on next: " + driver.current_url)
-    check(page_json(driver, "/v1/me").get("username") == "alice", "the passkey's session is alice's")
+    me = page_json(driver, "/v1/me")
+    check(me.get("username") == "alice", "the passkey's session is alice's")
+    check(me.get("amr") == ["hwk", "user", "mfa"], "a verified passkey is a complete sign-in (amr): " + str(me.get("amr")))
     check(page_json(driver, "/v1/passkeys")["passkeys"][0]["last_used"] is not None, "the passkey's use is recorded")
 
     # Where the browser has passkey autofill, picking the passkey in the username field's list
@@ -167,7 +169,9 @@ try:
     driver.find_element(By.NAME, "code").send_keys(totp(secret, 1))
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     check(settles(driver, lambda d: d.current_url == BASE + "/v1/me"), "the code completes the sign-in on next")
-    check(page_json(driver, "/v1/me").get("username") == "bob", "the passkey and the code sign bob in")
+    me = page_json(driver, "/v1/me")
+    check(me.get("username") == "bob", "the passkey and the code sign bob in")
+    check(me.get("amr") == ["hwk", "user", "otp", "mfa"], "the session records both factors (amr): " + str(me.get("amr")))
 finally:
     driver.quit()
 print("browser: all checks passed")
