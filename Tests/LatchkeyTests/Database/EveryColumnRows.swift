@@ -93,6 +93,14 @@ enum EveryColumnRows {
         ),
         ("passkey_user_handles", ["user_id": 7, "handle": Array(repeating: UInt8(4), count: 32)]),
         ("passkey_used_challenges", ["challenge_hash": Array(repeating: UInt8(5), count: 32), "expires_at": 200]),
+        (
+            "oidc_signing_keys",
+            [
+                "id": 9, "kid": String(repeating: "k", count: 43), "algorithm": "ES256",
+                "private_key_box": bytes(6, 72), "public_jwk": #"{"kty":"EC"}"#, "created_at": 100,
+                "signing_from": 150, "retire_at": 200,
+            ]
+        ),
     ]
 
     /// Writes the rows into the empty database of `worker`.

@@ -117,6 +117,7 @@ import Testing
             .passkeyRenamed: [nil: "Passkey renamed"],
             .passkeyRemoved: [nil: "Passkey removed"],
             .passkeyCounterRegressed: [nil: "Passkey refused: its counter went backwards (a copy?)"],
+            .signingKeysRotated: [nil: "Signing keys rotated"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {
