@@ -33,6 +33,7 @@ public struct LatchkeyWorkers: Sendable {
     var tokenGate: AccessTokenGate { AccessTokenGate(tokens: accessTokens, policy: policy) }
     let oneTimeCodes = OneTimeCodeStore()
     let invitations = InvitationStore()
+    package let oidcClients = OIDCClientStore()
     let passkeys = PasskeyStore()
     let usedChallenges = UsedChallengeStore()
     /// Where passkeys are used; nil (the default) turns passkeys off. A server sets it from the
