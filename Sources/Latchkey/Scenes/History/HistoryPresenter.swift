@@ -90,6 +90,10 @@ package final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, H
         case (.passkeyRemoved, _): "Passkey removed" + (event.detail.map { " (\($0))" } ?? "")
         case (.passkeyCounterRegressed, _):
             "Passkey refused: its counter went backwards (a copy?)" + (event.detail.map { " (\($0))" } ?? "")
+        case (.oidcClientAdded, _): "OpenID Connect client added" + (event.detail.map { " (\($0))" } ?? "")
+        case (.oidcClientRemoved, _): "OpenID Connect client removed" + (event.detail.map { " (\($0))" } ?? "")
+        case (.oidcClientSecretRotated, _):
+            "OpenID Connect client secret replaced" + (event.detail.map { " (\($0))" } ?? "")
         }
     }
 }
