@@ -141,7 +141,7 @@ import Testing
             ),
             (
                 ["clients", "add", "a\u{1B}[2Jb", "--redirect-uri", "https://a.example/cb"],
-                "latchkey: A client's name is one line of 1 to 64 printable characters.\n"
+                "latchkey: A client's name is one line of 1 to 64 printable characters, not starting with lkc_.\n"
             ),
         ]
         for (arguments, line) in cases {

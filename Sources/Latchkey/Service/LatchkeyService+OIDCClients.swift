@@ -46,7 +46,8 @@ extension LatchkeyService {
     }
 
     /// Removes the client whose client ID or name is `client`: its ID and secret open nothing from
-    /// then on. Audited with the administrator as the actor; `not_found` when no client is named so.
+    /// then on. Audited with the administrator as the actor (and `context`, the request's client);
+    /// `not_found` when no client is named so.
     public func removeOIDCClient(
         token: String, client: String, context: ClientContext? = nil
     ) async throws(LatchkeyError) -> RemovedOIDCClient {

@@ -5,6 +5,7 @@ public import Foundation
 public struct OIDCClientSummary: Codable, Sendable, Hashable {
     /// The public identifier the client presents (`lkc_…`).
     public let clientID: String
+    /// The name an operator knows it by, unique in any case.
     public let name: String
     /// A public client (a browser or native app) has no secret.
     public let isPublic: Bool

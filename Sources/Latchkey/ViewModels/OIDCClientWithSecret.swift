@@ -1,6 +1,7 @@
 /// A client just added, or given a new secret: `clientSecret` is shown this once and stored nowhere
 /// in clear (nil for a public client, which has none).
 public struct OIDCClientWithSecret: Codable, Sendable, Hashable {
+    /// The client, as `oidcClients` lists it.
     public let client: OIDCClientSummary
     /// The secret (`lks_…`), shown this once: only its hash is kept.
     public let clientSecret: String?

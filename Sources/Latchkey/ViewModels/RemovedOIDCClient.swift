@@ -2,7 +2,9 @@
 public struct RemovedOIDCClient: Codable, Sendable, Hashable {
     /// Always true: a refusal is an error instead.
     public let removed: Bool
+    /// The client ID it had (`lkc_…`).
     public let clientID: String
+    /// The name it had.
     public let name: String
 
     enum CodingKeys: String, CodingKey {

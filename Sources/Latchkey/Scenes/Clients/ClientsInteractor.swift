@@ -128,7 +128,9 @@ package final class ClientsInteractor: SceneInteractor<any ClientsPresentationLo
     /// The client `request` describes, checked: the one place a client's name, URIs and scopes are
     /// validated.
     static func validated(_ request: Clients.Add.Request) -> Result<NewOIDCClient, Clients.Problem> {
-        guard let name = PasskeysInteractor.checkedName(request.name) else { return .failure(.invalidName) }
+        // A name shaped like a client ID would make `show`, `remove` and `rotate-secret` ambiguous.
+        guard let name = PasskeysInteractor.checkedName(request.name), !name.lowercased().hasPrefix(OIDCClientID.prefix)
+        else { return .failure(.invalidName) }
         guard !request.redirectURIs.isEmpty else { return .failure(.noRedirectURI) }
         guard request.redirectURIs.count <= Clients.maximumURIs,
             request.postLogoutRedirectURIs.count <= Clients.maximumURIs

@@ -7,7 +7,7 @@ package enum Clients {
 
     /// Why a request names no client, or describes one that cannot be stored.
     package enum Problem: Error, Sendable, Hashable {
-        /// Not one line of 1 to 64 printable characters.
+        /// Not one line of 1 to 64 printable characters, or shaped like a client ID (`lkc_…`).
         case invalidName
         /// Another client has the name, in any case.
         case nameTaken(String)

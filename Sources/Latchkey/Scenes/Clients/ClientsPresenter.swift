@@ -62,7 +62,8 @@ package final class ClientsPresenter: ScenePresenter<any ClientsDisplayLogic>, C
         switch problem {
         case .invalidName:
             LatchkeyError(
-                message: "A client's name is one line of 1 to 64 printable characters.", kind: .invalidInput)
+                message: "A client's name is one line of 1 to 64 printable characters, not starting with lkc_.",
+                kind: .invalidInput)
         case .nameTaken(let name):
             LatchkeyError(
                 message: "A client named \(TerminalEscaping.escape(name)) exists already.", kind: .invalidInput)

@@ -98,7 +98,7 @@ import Testing
         _ = try added("Wiki")
         #expect(add("wiki") == .rejected(.nameTaken("wiki")))
         #expect(add("WIKI ") == .rejected(.nameTaken("WIKI")))
-        for bad in ["", "   ", String(repeating: "n", count: 65), "line\nbreak", "Wiki\u{202E}"] {
+        for bad in ["", "   ", String(repeating: "n", count: 65), "line\nbreak", "Wiki\u{202E}", "LKC_wiki"] {
             #expect(add(bad) == .rejected(.invalidName), "\(bad)")
         }
         let count = try workers.database.read { db in
