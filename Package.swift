@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // JOSE for the OpenID Connect provider: signed ID and access tokens, and the JWKS.
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -106,6 +108,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             exclude: ["Data"],
             swiftSettings: strict,
@@ -150,6 +153,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             swiftSettings: strict
         ),

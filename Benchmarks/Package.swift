@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(name: "Latchkey", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The passkey case's software authenticator: its P-256 key and SHA-256.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // The raw C API, statements prepared once: what no Swift layer can beat.
@@ -22,6 +24,7 @@ let package = Package(
                 "CRawSQLite",
                 .product(name: "Latchkey", package: "Latchkey"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ],

@@ -165,6 +165,16 @@ enum JSONOutput {
         let invitations: [InvitationSummary]
     }
 
+    /// `oidc keys` and `oidc rotate-key`: the signing keys, oldest first.
+    struct SigningKeys: Encodable {
+        let keys: [SigningKeySummary]
+    }
+
+    /// `oidc jwks`: the published key set, each JWK's members as the JWKS has them.
+    struct KeySet: Encodable {
+        let keys: [[String: String]]
+    }
+
     /// `admin revoke-invitation`'s result: the message, and the invitation's number.
     struct InvitationRevoked: Encodable {
         let revoked = true

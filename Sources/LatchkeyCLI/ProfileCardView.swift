@@ -20,6 +20,7 @@ enum ProfileCardView {
             ("Member since", DateText.format(profile.memberSince)),
             ("Last sign-in", profile.lastSignIn.map(DateText.format) ?? (inSession ? "none before this one" : nil)),
             ("Session expires", profile.sessionExpires.map(DateText.format)),
+            ("Signed in with", SignInMethodsText.text(profile.amr)),
             ("Roles", profile.roles.isEmpty ? nil : profile.roles.joined(separator: ", ")),
             (
                 "Second factor",

@@ -17,7 +17,7 @@ import Testing
     static let profileKeys: Set<String> = [
         "user_id", "username", "display_name", "email", "email_verified", "pending_email", "phone", "member_since",
         "last_sign_in", "roles", "second_factor", "recovery_codes_left", "credential", "session", "session_expires",
-        "session_expires_if_unused", "access_token",
+        "session_expires_if_unused", "amr", "access_token",
     ]
 
     @Test func whoamiJSONHasStableKeysWithNullForWhatIsAbsent() throws {

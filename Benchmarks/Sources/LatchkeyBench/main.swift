@@ -2,7 +2,7 @@ import Foundation
 @_spi(Benchmarks) import Latchkey
 
 // `swift run -c release latchkey-bench [--quick] [--json] [--sizes N,N…] [--postgresql URL] [--import-rows N]
-// [--import-only] [--refusals-only] [--sign-in-starvation]`, from Benchmarks/: the cases of the speed issues,
+// [--import-only] [--refusals-only] [--passkeys-only] [--sign-in-starvation]`, from Benchmarks/: the cases of the speed issues,
 // each with its target; ratios come
 // from runs interleaved in one process. With --postgresql (an empty database), the largest population
 // is copied there and measured too, and the import runs there once.
@@ -71,6 +71,13 @@ if arguments.contains("--refusals-only") {
     Report.print(cases.results, json: json, quick: quick)
     exit(0)
 }
+// `--passkeys-only`: only the passkey sign-in against the password sign-in (its own 1,000 users).
+if arguments.contains("--passkeys-only") {
+    log("bench: passkey sign-in …")
+    cases.results += try await cases.passkeySignIns(hash: hash)
+    Report.print(cases.results, json: json, quick: quick)
+    exit(0)
+}
 if arguments.contains("--import-only") {
     try measureImports()
     Report.print(cases.results, json: json, quick: quick)
@@ -107,6 +114,8 @@ log("bench: access tokens …")
 cases.results += try await cases.accessTokens(population)
 log("bench: reset requests …")
 cases.results += try await cases.resetRequests(population)
+log("bench: passkey sign-in …")
+cases.results += try await cases.passkeySignIns(hash: hash)
 log("bench: the async service …")
 let service = ServiceCases(quick: quick, population: population)
 cases.results += try await service.authenticateUnderSignIns()

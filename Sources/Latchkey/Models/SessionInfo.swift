@@ -18,4 +18,6 @@ package struct SessionInfo: Sendable, Hashable {
     package var address: String? = nil
     /// The user agent it was opened with, or the local program and terminal.
     package var userAgent: String? = nil
+    /// How it was signed in, in order; empty for a session opened before methods were recorded.
+    package var methods: [AuthenticationMethod] = []
 }

@@ -48,6 +48,16 @@ public struct Principal: Codable, Sendable, Hashable {
     /// When the session ends unless it is used again (its idle timeout after its last recorded use,
     /// never later than `sessionExpires`), when the answer came from a session.
     public let sessionExpiresIfUnused: Date?
+    /// How the session was signed in: its authentication methods as RFC 8176 values, the `amr` an
+    /// OpenID Connect ID token carries. `pwd` a password; `otp` an authenticator app's code; `rcv` a
+    /// recovery code (a value of Latchkey's own: RFC 8176 registers none for it); `hwk` a passkey and
+    /// `user` its authenticator's presence test; `mfa` more than one factor, which includes a passkey
+    /// that verified its user (PIN or biometric), complete without a code. A password and a code is
+    /// `["pwd", "otp", "mfa"]`; a passkey with user verification `["hwk", "user", "mfa"]`.
+    ///
+    /// Always present: empty for a session opened before Latchkey recorded methods (unknown, not
+    /// none), for an access token, and where the answer did not read a session.
+    public let amr: [String]
     /// The access token's short public id (as `latchkey tokens list` shows it), for an access token.
     public let accessToken: String?
 
@@ -56,7 +66,7 @@ public struct Principal: Codable, Sendable, Hashable {
         case pendingEmail = "pending_email"
         case phone, memberSince = "member_since", lastSignIn = "last_sign_in", roles, secondFactor = "second_factor"
         case recoveryCodesLeft = "recovery_codes_left", credential, session, sessionExpires = "session_expires"
-        case sessionExpiresIfUnused = "session_expires_if_unused", accessToken = "access_token"
+        case sessionExpiresIfUnused = "session_expires_if_unused", amr, accessToken = "access_token"
     }
 
     /// Every key always present, `null` for what is absent.
@@ -78,6 +88,7 @@ public struct Principal: Codable, Sendable, Hashable {
         try container.encode(session, forKey: .session)
         try container.encode(sessionExpires, forKey: .sessionExpires)
         try container.encode(sessionExpiresIfUnused, forKey: .sessionExpiresIfUnused)
+        try container.encode(amr, forKey: .amr)
         try container.encode(accessToken, forKey: .accessToken)
     }
 
@@ -101,6 +112,7 @@ public struct Principal: Codable, Sendable, Hashable {
         self.session = session?.shortID
         sessionExpires = session?.expiresAt
         sessionExpiresIfUnused = session?.expiresIfUnused
+        amr = session?.methods.map(\.rawValue) ?? []
         self.accessToken = accessToken?.shortID
     }
 

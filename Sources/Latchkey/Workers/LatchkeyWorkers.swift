@@ -35,6 +35,8 @@ public struct LatchkeyWorkers: Sendable {
     let invitations = InvitationStore()
     package let oidcClients = OIDCClientStore()
     let passkeys = PasskeyStore()
+    /// The OpenID provider's signing keys, sealed under the installation secret.
+    var signingKeys: SigningKeyStore { SigningKeyStore(secret: secret) }
     let usedChallenges = UsedChallengeStore()
     /// Where passkeys are used; nil (the default) turns passkeys off. A server sets it from the
     /// origin its pages are served from.

@@ -26,7 +26,7 @@ enum EveryColumnRows {
             [
                 "id": 5, "user_id": 7, "token_hash": bytes(1), "created_at": 100, "expires_at": 200,
                 "last_used_at": 150, "revoked_at": 160, "previous_login_at": 90, "label": "laptop",
-                "client_address": "192.0.2.1", "client_agent": "curl/8",
+                "client_address": "192.0.2.1", "client_agent": "curl/8", "amr": "pwd otp mfa",
             ]
         ),
         ("login_throttle", ["throttle_key": "fixture", "failures": 2, "window_started_at": 100, "locked_until": 300]),
@@ -102,6 +102,13 @@ enum EveryColumnRows {
             ]
         ),
         ("oidc_client_uris", ["client_id": 2, "kind": "redirect", "position": 0, "uri": "https://f.example/cb"]),
+        (
+            "oidc_signing_keys",
+            [
+                "id": 1, "kid": "fixture-key-0001", "algorithm": "ES256", "private_key_box": bytes(13, 64),
+                "public_jwk": "{}", "created_at": 100, "signing_from": 100, "retire_at": 300,
+            ]
+        ),
     ]
 
     /// Writes the rows into the empty database of `worker`.

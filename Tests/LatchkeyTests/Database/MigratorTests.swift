@@ -10,8 +10,8 @@ import Testing
         "invitation_roles", "invitations",
         "latchkey_migrations",
         "login_challenges",
-        "login_throttle", "oidc_client_uris", "oidc_clients", "one_time_codes", "passkey_used_challenges",
-        "passkey_user_handles", "passkeys",
+        "login_throttle", "oidc_client_uris", "oidc_clients", "oidc_signing_keys", "one_time_codes",
+        "passkey_used_challenges", "passkey_user_handles", "passkeys",
         "recovery_codes",
         "second_factors",
         "sessions", "user_roles", "users",
@@ -172,7 +172,8 @@ import Testing
         #expect(
             indexes == [
                 "access_tokens_token_hash", "access_tokens_user_id", "auth_events_access_token",
-                "auth_events_user_time", "invitations_code_hash", "one_time_codes_email_key",
+                "auth_events_user_time", "invitations_code_hash", "oidc_signing_keys_kid", "oidc_signing_keys_next",
+                "one_time_codes_email_key",
                 "one_time_codes_link_hash",
                 "one_time_codes_user_kind", "passkey_used_challenges_expiry", "passkeys_credential_id",
                 "passkeys_user", "sessions_token_hash", "sessions_user_id", "users_email_key",

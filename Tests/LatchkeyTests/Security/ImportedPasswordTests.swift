@@ -85,6 +85,16 @@ import Testing
         #expect(try imported(id) == 0)
     }
 
+    @Test("a sign-in with an imported password records a password, as any other")
+    func anImportedPasswordSignInRecordsPwd() throws {
+        _ = try importAlice(try spy.real.hash(oldPassword))
+        guard case .signedIn(_, let session, _)? = signIn(oldPassword) else {
+            Issue.record("the imported password does not sign in")
+            return
+        }
+        #expect(session.methods == [.password])
+    }
+
     @Test func aWrongPasswordLeavesTheImportAndPasswdReplacesIt() throws {
         let id = try importAlice(try RealTool.output("openssl", ["passwd", "-6", "-stdin"], stdin: oldPassword + "\n"))
         guard case .invalidCredentials? = signIn("not the old password at all") else {

@@ -215,11 +215,13 @@ import Testing
                 "user_id", "username", "display_name", "email", "email_verified", "pending_email", "phone",
                 "member_since",
                 "last_sign_in", "roles", "second_factor", "recovery_codes_left", "credential", "session",
-                "session_expires", "session_expires_if_unused", "access_token",
+                "session_expires", "session_expires_if_unused", "amr", "access_token",
             ])
         #expect(json["display_name"] is NSNull && json["last_sign_in"] is NSNull)
         #expect(json["session"] is NSNull && json["session_expires_if_unused"] is NSNull)
         #expect(json["access_token"] is NSNull)
+        // No session read: no methods, as an empty list (never null).
+        #expect(json["amr"] as? [String] == [])
         #expect(json["credential"] as? String == "session")
     }
 }

@@ -100,7 +100,9 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
                         expiresAt: challenge.expiresAt), now: now, in: db)
                 return .secondFactorRequired(challenge)
             }
-            return try openSession(current, key: reservation.key, token: token, label: label, now: now, in: db)
+            return try openSession(
+                current, methods: AuthenticationMethod.passwordAlone, key: reservation.key, token: token,
+                label: label, now: now, in: db)
         }
     }
 
@@ -201,7 +203,8 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
             try reauthentication.settle(
                 reservation, proof: verified.userVerified ? .passwordAndCode : .password, factorOn: factorOn, in: db)
             return try openSession(
-                account, key: attempt.key, token: workers.tokens.makeToken(), label: label, now: now, in: db)
+                account, methods: AuthenticationMethod.passkey(userVerified: verified.userVerified), key: attempt.key,
+                token: workers.tokens.makeToken(), label: label, now: now, in: db)
         }
     }
 
@@ -231,9 +234,11 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
                         return .throttled(
                             retryAfter: try throttle.lockRemaining(key, now: now, in: db) ?? .zero)
                     }
-                    // The password (or passkey) verified at the first step must still be in force.
+                    // The password (or passkey) verified at the first step must still be in force. A
+                    // passkey there was one without user verification (with it, no code is asked).
+                    let byPasskey = pending.verifiedHash.hasPrefix("passkey:")
                     let proofHolds =
-                        pending.verifiedHash.hasPrefix("passkey:")
+                        byPasskey
                         ? try workers.passkeys.list(userID: pending.userID, in: db).contains {
                             Self.passkeyProof($0) == pending.verifiedHash
                         }
@@ -245,28 +250,33 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
                             in: db)
                         return .invalidCredentials
                     }
+                    var methods =
+                        byPasskey
+                        ? AuthenticationMethod.passkey(userVerified: false) : AuthenticationMethod.passwordAlone
                     if let factor = try workers.factors.factor(userID: pending.userID, in: db), factor.isEnabled {
-                        guard
-                            try reauthentication.checkCode(
-                                request.code, user: account.profile, factor: factor, key: key, now: now, in: db)
-                        else {
+                        let kind = try reauthentication.codeKind(
+                            request.code, user: account.profile, factor: factor, key: key, now: now, in: db)
+                        guard kind != .wrong else {
                             // A challenge answers at most the throttle's number of wrong codes.
                             try workers.factors.countWrongCode(
                                 hash: hash, limit: workers.policy.maximumFailedLogins, in: db)
                             return .invalidCredentials
                         }
+                        methods = AuthenticationMethod.completing(methods, with: kind)
                     }
                     try workers.factors.deleteChallenge(hash: hash, in: db)
                     try reauthentication.settle(reservation, proof: .passwordAndCode, factorOn: true, in: db)
                     return try openSession(
-                        account, key: key, token: workers.tokens.makeToken(), label: pending.label, now: now, in: db)
+                        account, methods: methods, key: key, token: workers.tokens.makeToken(), label: pending.label,
+                        now: now, in: db)
                 }
             })
     }
 
-    /// Opens the session of a sign-in that passed every check, in the caller's transaction.
+    /// Opens the session of a sign-in that passed every check with `methods`, in the caller's transaction.
     private func openSession(
-        _ account: AccountCredentials, key: String, token: SessionToken, label: String?, now: Date, in db: Database
+        _ account: AccountCredentials, methods: [AuthenticationMethod], key: String, token: SessionToken,
+        label: String?, now: Date, in db: Database
     ) throws -> Login.Authenticate.Response {
         var user = account.profile
         try workers.accounts.recordLogin(userID: user.id, now: now, in: db)
@@ -275,7 +285,7 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
         user.roles = try workers.roles.roles(userID: user.id, in: db)
         try workers.factors.describe(&user, in: db)
         let opened = try workers.sessions.create(
-            for: user, token: token, label: label, client: client, now: now,
+            for: user, token: token, methods: methods, label: label, client: client, now: now,
             lifetime: workers.policy.sessionLifetime, in: db)
         if account.passwordChangeRequired {
             return .passwordChangeRequired(user: user, session: opened, token: token)

@@ -77,16 +77,20 @@ struct Reauthentication: Sendable {
     func checkCode(_ code: String, user: UserProfile, factor: StoredFactor, key: String, now: Date, in db: Database)
         throws -> Bool
     {
-        switch try workers.verifier.check(code, userID: user.id, factor: factor, now: now, in: db) {
-        case .wrong:
-            try audit.record(.codeFailed, usernameKey: key, userID: user.id, now: now, in: db)
-            return false
-        case .recoveryCode:
-            try audit.record(.recoveryCodeUsed, usernameKey: key, userID: user.id, now: now, in: db)
-            return true
-        case .totp:
-            return true
+        try codeKind(code, user: user, factor: factor, key: key, now: now, in: db) != .wrong
+    }
+
+    /// `checkCode`, answering which kind of code it was (a sign-in records it among its methods).
+    func codeKind(_ code: String, user: UserProfile, factor: StoredFactor, key: String, now: Date, in db: Database)
+        throws -> SecondFactorVerifier.Outcome
+    {
+        let outcome = try workers.verifier.check(code, userID: user.id, factor: factor, now: now, in: db)
+        switch outcome {
+        case .wrong: try audit.record(.codeFailed, usernameKey: key, userID: user.id, now: now, in: db)
+        case .recoveryCode: try audit.record(.recoveryCodeUsed, usernameKey: key, userID: user.id, now: now, in: db)
+        case .totp: break
         }
+        return outcome
     }
 
     /// Settles a reservation whose checks all passed, by the one rule: a complete success ends the

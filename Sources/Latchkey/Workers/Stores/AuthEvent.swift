@@ -87,6 +87,8 @@ package struct AuthEvent: Sendable, Hashable {
         /// A sign-in presented a passkey whose signature counter went backwards: refused, and the
         /// passkey flagged (a possible copy of the authenticator).
         case passkeyCounterRegressed = "passkey_counter_regressed"
+        /// An operator rotated the OpenID provider's signing keys; `detail` has the grace period.
+        case signingKeysRotated = "signing_keys_rotated"
         /// An operator registered an OpenID Connect client (its client ID and name in the detail).
         case oidcClientAdded = "oidc_client_added"
         case oidcClientRemoved = "oidc_client_removed"

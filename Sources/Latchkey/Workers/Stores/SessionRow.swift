@@ -7,7 +7,8 @@ struct SessionRow {
         sessions.expires_at AS session_expires_at, sessions.last_used_at AS session_last_used_at,
         sessions.revoked_at AS session_revoked_at, sessions.previous_login_at AS session_previous_login_at,
         sessions.label AS session_label, sessions.token_hash AS session_token_hash,
-        sessions.client_address AS session_client_address, sessions.client_agent AS session_client_agent
+        sessions.client_address AS session_client_address, sessions.client_agent AS session_client_agent,
+        sessions.amr AS session_amr
         """
 
     let stored: StoredSession
@@ -31,6 +32,7 @@ struct SessionRow {
             idleTimeout: idleTimeout, label: try row.optionalString("session_label"),
             shortID: SessionShortID.make(try row.bytes("session_token_hash")),
             address: try row.optionalString("session_client_address"),
-            userAgent: try row.optionalString("session_client_agent"))
+            userAgent: try row.optionalString("session_client_agent"),
+            methods: AuthenticationMethod.read(try row.optionalString("session_amr")))
     }
 }

@@ -5,9 +5,10 @@ import Foundation
 struct SessionStore: Sendable {
     let idleTimeout: Duration
 
+    /// Opens a session for `user`, signed in with `methods`.
     func create(
-        for user: UserProfile, token: SessionToken, label: String?, client: ClientContext?, now: Date,
-        lifetime: Duration, in db: Database
+        for user: UserProfile, token: SessionToken, methods: [AuthenticationMethod], label: String?,
+        client: ClientContext?, now: Date, lifetime: Duration, in db: Database
     ) throws -> SessionInfo {
         let expires = now.addingTimeInterval(TimeInterval(lifetime.wholeSeconds))
         let hash = token.hash
@@ -15,18 +16,20 @@ struct SessionStore: Sendable {
             """
             INSERT INTO sessions (
                 user_id, token_hash, created_at, expires_at, last_used_at, previous_login_at, label, client_address,
-                client_agent)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                client_agent, amr)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
             """,
             [
                 user.id, hash, now.databaseSeconds, expires.databaseSeconds, now.databaseSeconds,
                 user.previousLoginAt?.databaseSeconds, label, client?.address, client?.userAgent,
+                AuthenticationMethod.stored(methods),
             ]
         ) { try $0.int64("id") }
         guard let id else { throw DatabaseError.misused("INSERT … RETURNING id gave no row") }
         return SessionInfo(
             id: id, createdAt: now, expiresAt: expires, lastUsedAt: now, idleTimeout: idleTimeout, label: label,
-            shortID: SessionShortID.make(hash), address: client?.address, userAgent: client?.userAgent)
+            shortID: SessionShortID.make(hash), address: client?.address, userAgent: client?.userAgent,
+            methods: methods)
     }
 
     /// The user's sessions that can still sign in, newest first: the rule of

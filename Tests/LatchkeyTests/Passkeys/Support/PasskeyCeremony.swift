@@ -32,14 +32,15 @@ struct PasskeyCeremony {
         return try #require(Base64.decodeURLSafe(options.user.id))
     }
 
-    /// A passwordless sign-in with `authenticator` (user verified), its counter at `signCount`.
-    func signIn(_ authenticator: TestAuthenticator, handle: [UInt8], signCount: UInt32 = 1) async throws
-        -> SignInResult
+    /// A passwordless sign-in with `authenticator`, its counter at `signCount`; `flags` user present
+    /// and verified unless told (0x01: present only).
+    func signIn(_ authenticator: TestAuthenticator, handle: [UInt8], signCount: UInt32 = 1, flags: UInt8 = 0x05)
+        async throws -> SignInResult
     {
         let options = try await service.passkeyRequestOptions()
         let challenge = try #require(Base64.decodeURLSafe(options.challenge))
         let assertion = try authenticator.assertion(
-            challenge: challenge, authData: try authenticator.authenticatorData(flags: 0x05, signCount: signCount),
+            challenge: challenge, authData: try authenticator.authenticatorData(flags: flags, signCount: signCount),
             userHandle: handle)
         var inner: [String: Any] = [
             "clientDataJSON": assertion.response.clientDataJSON,

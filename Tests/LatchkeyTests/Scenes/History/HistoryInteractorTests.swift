@@ -117,6 +117,7 @@ import Testing
             .passkeyRenamed: [nil: "Passkey renamed"],
             .passkeyRemoved: [nil: "Passkey removed"],
             .passkeyCounterRegressed: [nil: "Passkey refused: its counter went backwards (a copy?)"],
+            .signingKeysRotated: [nil: "Signing keys rotated"],
             .oidcClientAdded: [nil: "OpenID Connect client added"],
             .oidcClientRemoved: [nil: "OpenID Connect client removed"],
             .oidcClientSecretRotated: [nil: "OpenID Connect client secret replaced"],

@@ -31,6 +31,8 @@ import Testing
             #expect(me.status == .ok)
             #expect(try object(me)["username"] as? String == "alice")
             #expect(try object(me)["roles"] as? [String] == [])
+            // How the session was signed in (RFC 8176): a password.
+            #expect(try object(me)["amr"] as? [String] == ["pwd"])
 
             var headers = HTTPFields()
             headers[.authorization] = "Bearer \(token)"

@@ -67,6 +67,8 @@ import Testing
                 "/v1/me", headers: [.cookie: String(setCookie.split(separator: ";")[0])])
             #expect(me.status == .ok)
             #expect(try object(me)["username"] as? String == "alice")
+            // A passkey that verified its user: complete on its own (RFC 8176 values).
+            #expect(try object(me)["amr"] as? [String] == ["hwk", "user", "mfa"])
 
             // The same assertion again: its challenge is used.
             let replayed = try await client.post("/v1/passkeys/login", body)

@@ -9,8 +9,13 @@ without a username, into the session cookie, which /v1/me takes. And the refusal
 from another origin, a replayed assertion (its challenge used), a signature counter gone backwards
 (flagged on the passkey), a tampered signature and an assertion from another origin.
 
+What Latchkey accepts is verified again by a relying-party library Latchkey did not write, py_webauthn
+(PyPI: webauthn): the registration against the options Latchkey issued (challenge, origin, RP ID),
+and the first sign-in's assertion with the public key py_webauthn took from that registration; the
+tampered signature Latchkey refuses, py_webauthn refuses too.
+
 Usage: python3 soft_authenticator.py [--binary PATH] [--engine sqlite|postgresql|both]
-Needs soft-webauthn (pip install soft-webauthn) importable by this Python.
+Needs soft-webauthn and webauthn (pip install soft-webauthn webauthn) importable by this Python.
 """
 import argparse
 import base64
@@ -23,6 +28,8 @@ import urllib.error
 import urllib.request
 
 from soft_webauthn import SoftWebauthnDevice
+from webauthn import verify_authentication_response, verify_registration_response
+from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "Contract"))
@@ -107,6 +114,14 @@ def ceremonies(client, origin):
     made = credential(device.create(creation(options), origin))
     status, passkey = client.call("POST", "/v1/passkeys/register", {"name": "soft", "credential": made}, token)
     check(status == 201 and passkey["name"] == "soft", "the passkey is registered (201)")
+    try:
+        registered = verify_registration_response(
+            credential=made, expected_challenge=unb64url(options["challenge"]), expected_rp_id=options["rp"]["id"],
+            expected_origin=origin,
+            require_user_verification=options["authenticatorSelection"]["userVerification"] == "required")
+    except InvalidRegistrationResponse as refusal:
+        raise AssertionError(f"py_webauthn refuses the registration Latchkey accepted: {refusal}")
+    check(registered.credential_id == unb64url(made["rawId"]), "py_webauthn verifies the registration Latchkey accepted")
     status, error = client.call("POST", "/v1/passkeys/register", {"name": "again", "credential": made}, token)
     check(status == 400 and "challenge" in error["error"]["message"], "a reused registration challenge: 400")
 
@@ -116,13 +131,31 @@ def ceremonies(client, origin):
     status, error = client.call("POST", "/v1/passkeys/register", {"name": "evil", "credential": elsewhere}, token)
     check(status == 400 and "another origin" in error["error"]["message"], "a registration from another origin: 400")
 
-    def assertion(from_origin=origin):
+    def asked(from_origin=origin):
+        """An assertion, and the request options it answers."""
         _, options = client.call("POST", "/v1/passkeys/login/options", {})
-        return credential(device.get(request(options), from_origin))
+        return credential(device.get(request(options), from_origin)), options
 
-    signed = assertion()
+    def assertion(from_origin=origin):
+        return asked(from_origin)[0]
+
+    def py_webauthn_refusal(signed, options):
+        """py_webauthn's reason for refusing an assertion, with the key it took; None when it verifies."""
+        try:
+            verify_authentication_response(
+                credential=signed, expected_challenge=unb64url(options["challenge"]), expected_rp_id=options["rpId"],
+                expected_origin=origin, credential_public_key=registered.credential_public_key,
+                credential_current_sign_count=registered.sign_count,
+                require_user_verification=options["userVerification"] == "required")
+            return None
+        except InvalidAuthenticationResponse as refusal:
+            return str(refusal)
+
+    signed, signed_options = asked()
     status, answer = client.call("POST", "/v1/passkeys/login", {"credential": signed, "cookie": True})
     check(status == 200 and answer["signed_in"] and "token" not in answer, "a passwordless sign-in into the cookie")
+    refusal = py_webauthn_refusal(signed, signed_options)
+    check(refusal is None, "py_webauthn verifies the assertion Latchkey accepted" + (f": {refusal}" if refusal else ""))
     check(any(cookie.name == "latchkey" for cookie in client.cookies), "the session cookie is set")
     status, me = client.call("GET", "/v1/me")
     check(status == 200 and me["username"] == USERNAME, "/v1/me through the cookie")
@@ -134,12 +167,17 @@ def ceremonies(client, origin):
     status, error = client.call("POST", "/v1/passkeys/login", {"credential": assertion("https://evil.example")})
     check(status == 401 and error["error"]["code"] == "invalid_credentials", "an assertion from another origin: 401")
 
-    tampered = assertion()
+    tampered, tampered_options = asked()
+    untouched = copy.deepcopy(tampered)
     signature = bytearray(unb64url(tampered["response"]["signature"]))
     signature[-1] ^= 0x01
     tampered["response"]["signature"] = b64url(bytes(signature))
     status, error = client.call("POST", "/v1/passkeys/login", {"credential": tampered})
     check(status == 401 and error["error"]["code"] == "invalid_credentials", "a tampered signature: 401")
+    # The same assertion before the flipped bit verifies: the refusal is the signature's.
+    check(py_webauthn_refusal(untouched, tampered_options) is None, "py_webauthn verifies it untampered")
+    refusal = py_webauthn_refusal(tampered, tampered_options)
+    check(refusal is not None and "signature" in refusal, f"py_webauthn refuses the tampered signature ({refusal})")
 
     status, answer = client.call("POST", "/v1/passkeys/login", {"credential": assertion()})
     check(status == 200 and answer.get("token"), "a sign-in with the token in the body")

@@ -1,0 +1,45 @@
+/// Turns the signing keys into what the display shows: never a private key.
+package final class SigningKeysPresenter: ScenePresenter<any SigningKeysDisplayLogic>, SigningKeysPresentationLogic {
+    package func presentKeys(response: SigningKeys.List.Response) {
+        let viewModel: SigningKeys.List.ViewModel =
+            switch response {
+            case .keys(let keys, let now): .success(keys.map { SigningKeySummary($0, now: now) })
+            case .refused(let problem): .failure(AdminPresenter.failure(problem))
+            case .unavailable(let problem): .failure(.unavailable(problem))
+            }
+        display?.displayKeys(viewModel: viewModel)
+    }
+
+    package func presentRotated(response: SigningKeys.Rotate.Response) {
+        let viewModel: SigningKeys.Rotate.ViewModel =
+            switch response {
+            case .rotated(let keys, let now): .success(keys.map { SigningKeySummary($0, now: now) })
+            case .invalidGrace(let bounds):
+                .failure(
+                    LatchkeyError(
+                        message:
+                            "The grace period is from \(bounds.lowerBound.wholeSeconds / 60) minutes to "
+                            + "\(bounds.upperBound.wholeSeconds / 86_400) days.",
+                        kind: .invalidInput))
+            case .refused(let problem): .failure(AdminPresenter.failure(problem))
+            case .unavailable(let problem): .failure(.unavailable(problem))
+            }
+        display?.displayRotated(viewModel: viewModel)
+    }
+
+    package func presentPublished(response: SigningKeys.Publish.Response) {
+        let viewModel: SigningKeys.Publish.ViewModel =
+            switch response {
+            case .published(let keys): .success(PublishedKeySet(keys: keys))
+            case .unavailable(let problem): .failure(.unavailable(problem))
+            }
+        display?.displayPublished(viewModel: viewModel)
+    }
+}
+
+/// The scene shows three kinds of result: the service's display keeps the one its call awaits.
+extension Reply: SigningKeysDisplayLogic {
+    func displayKeys(viewModel: SigningKeys.List.ViewModel) { show(any: viewModel) }
+    func displayRotated(viewModel: SigningKeys.Rotate.ViewModel) { show(any: viewModel) }
+    func displayPublished(viewModel: SigningKeys.Publish.ViewModel) { show(any: viewModel) }
+}
