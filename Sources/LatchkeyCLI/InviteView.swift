@@ -61,13 +61,7 @@ final class InviteView: CommandView, InviteDisplayLogic {
                 if states { row.append(Self.state(invitation)) }
                 return row
             }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.indices.map { column in
-                column == row.count - 1
-                    ? row[column] : row[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        return TextTable.render(rows)
     }
 
     /// The state, with when it happened and, for a used one, the account it made.

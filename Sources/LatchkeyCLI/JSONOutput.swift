@@ -182,6 +182,25 @@ enum JSONOutput {
         let id: Int64
     }
 
+    /// `clients list`'s result.
+    struct OIDCClients: Encodable {
+        let clients: [OIDCClientSummary]
+    }
+
+    /// `clients remove`'s result: the message, and the client's ID and name.
+    struct OIDCClientRemoved: Encodable {
+        let message: String
+        let removed: RemovedOIDCClient
+
+        func encode(to encoder: any Encoder) throws {
+            try removed.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(message, forKey: .message)
+        }
+
+        enum CodingKeys: String, CodingKey { case message }
+    }
+
     /// `admin show`'s result: the library's account page, with the account under `user`.
     struct AccountDetail: Encodable {
         let user: AccountSummary

@@ -46,7 +46,7 @@ struct LatchkeyTool: ParsableCommand {
             RegisterCommand.self, LoginCommand.self, WhoAmICommand.self, LogoutCommand.self, PasswdCommand.self,
             ResetPasswordCommand.self, ProfileCommand.self, VerifyEmailCommand.self, HistoryCommand.self,
             SessionsCommand.self, PasskeysCommand.self, TokensCommand.self, MfaCommand.self,
-            AdminCommand.self, OIDCCommand.self,
+            AdminCommand.self, OIDCCommand.self, ClientsCommand.self,
             DatabaseCommand.self, KeyCommand.self,
         ]
     )

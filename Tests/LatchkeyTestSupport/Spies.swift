@@ -20,6 +20,19 @@ final class InvitePresentationLogicSpy: ResponseLog<Invite.Issue.Response>, Invi
     func presentRevoked(response: Invite.Revoke.Response) { revoked.append(response) }
 }
 
+/// Stands in for `ClientsPresentationLogic`; records every response, by kind.
+final class ClientsPresentationLogicSpy: ResponseLog<Clients.Add.Response>, ClientsPresentationLogic {
+    var listed: [Clients.List.Response] = []
+    var shown: [Clients.Show.Response] = []
+    var removed: [Clients.Remove.Response] = []
+    var rotated: [Clients.RotateSecret.Response] = []
+    func presentAdded(response: Clients.Add.Response) { responses.append(response) }
+    func presentClients(response: Clients.List.Response) { listed.append(response) }
+    func presentClient(response: Clients.Show.Response) { shown.append(response) }
+    func presentRemoved(response: Clients.Remove.Response) { removed.append(response) }
+    func presentRotated(response: Clients.RotateSecret.Response) { rotated.append(response) }
+}
+
 /// Stands in for `LoginPresentationLogic`; records every response.
 final class LoginPresentationLogicSpy: ResponseLog<Login.Authenticate.Response>, LoginPresentationLogic {
     func presentLogin(response: Login.Authenticate.Response) { responses.append(response) }

@@ -33,6 +33,7 @@ public struct LatchkeyWorkers: Sendable {
     var tokenGate: AccessTokenGate { AccessTokenGate(tokens: accessTokens, policy: policy) }
     let oneTimeCodes = OneTimeCodeStore()
     let invitations = InvitationStore()
+    package let oidcClients = OIDCClientStore()
     let passkeys = PasskeyStore()
     /// The OpenID provider's signing keys, sealed under the installation secret.
     var signingKeys: SigningKeyStore { SigningKeyStore(secret: secret) }

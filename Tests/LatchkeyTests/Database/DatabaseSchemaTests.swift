@@ -58,7 +58,8 @@ import Testing
         case .postgresql:
             #expect(
                 identity.map(\.name).sorted() == [
-                    "access_tokens", "auth_events", "invitations", "oidc_signing_keys", "one_time_codes", "passkeys",
+                    "access_tokens", "auth_events", "invitations", "oidc_clients", "oidc_signing_keys",
+                    "one_time_codes", "passkeys",
                     "sessions", "users",
                 ])
             #expect(identity.allSatisfy { $0.identityColumns == ["id"] })

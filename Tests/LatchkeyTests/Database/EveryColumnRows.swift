@@ -94,11 +94,19 @@ enum EveryColumnRows {
         ("passkey_user_handles", ["user_id": 7, "handle": Array(repeating: UInt8(4), count: 32)]),
         ("passkey_used_challenges", ["challenge_hash": Array(repeating: UInt8(5), count: 32), "expires_at": 200]),
         (
+            "oidc_clients",
+            [
+                "id": 2, "client_id": "lkc_fixture", "name": "Fixture", "name_key": "fixture",
+                "secret_hash": bytes(12), "public": 0, "first_party": 1, "scopes": "openid email",
+                "created_at": 100, "secret_rotated_at": 150, "created_by": 7,
+            ]
+        ),
+        ("oidc_client_uris", ["client_id": 2, "kind": "redirect", "position": 0, "uri": "https://f.example/cb"]),
+        (
             "oidc_signing_keys",
             [
-                "id": 9, "kid": String(repeating: "k", count: 43), "algorithm": "ES256",
-                "private_key_box": bytes(6, 72), "public_jwk": #"{"kty":"EC"}"#, "created_at": 100,
-                "signing_from": 150, "retire_at": 200,
+                "id": 1, "kid": "fixture-key-0001", "algorithm": "ES256", "private_key_box": bytes(13, 64),
+                "public_jwk": "{}", "created_at": 100, "signing_from": 100, "retire_at": 300,
             ]
         ),
     ]

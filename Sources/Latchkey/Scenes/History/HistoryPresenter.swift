@@ -91,6 +91,10 @@ package final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, H
         case (.passkeyCounterRegressed, _):
             "Passkey refused: its counter went backwards (a copy?)" + (event.detail.map { " (\($0))" } ?? "")
         case (.signingKeysRotated, _): "Signing keys rotated" + (event.detail.map { " (\($0))" } ?? "")
+        case (.oidcClientAdded, _): "OpenID Connect client added" + (event.detail.map { " (\($0))" } ?? "")
+        case (.oidcClientRemoved, _): "OpenID Connect client removed" + (event.detail.map { " (\($0))" } ?? "")
+        case (.oidcClientSecretRotated, _):
+            "OpenID Connect client secret replaced" + (event.detail.map { " (\($0))" } ?? "")
         }
     }
 }

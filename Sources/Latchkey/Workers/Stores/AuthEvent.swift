@@ -89,6 +89,11 @@ package struct AuthEvent: Sendable, Hashable {
         case passkeyCounterRegressed = "passkey_counter_regressed"
         /// An operator rotated the OpenID provider's signing keys; `detail` has the grace period.
         case signingKeysRotated = "signing_keys_rotated"
+        /// An operator registered an OpenID Connect client (its client ID and name in the detail).
+        case oidcClientAdded = "oidc_client_added"
+        case oidcClientRemoved = "oidc_client_removed"
+        /// An operator replaced a confidential client's secret: the old one no longer works.
+        case oidcClientSecretRotated = "oidc_client_secret_rotated"
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.

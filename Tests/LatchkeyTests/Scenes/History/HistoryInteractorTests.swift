@@ -118,6 +118,9 @@ import Testing
             .passkeyRemoved: [nil: "Passkey removed"],
             .passkeyCounterRegressed: [nil: "Passkey refused: its counter went backwards (a copy?)"],
             .signingKeysRotated: [nil: "Signing keys rotated"],
+            .oidcClientAdded: [nil: "OpenID Connect client added"],
+            .oidcClientRemoved: [nil: "OpenID Connect client removed"],
+            .oidcClientSecretRotated: [nil: "OpenID Connect client secret replaced"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {
