@@ -6,8 +6,11 @@ PostgreSQL server when its binaries are installed) with a public origin of http:
 and drives the JSON routes with soft-webauthn (PyPI), a software authenticator of its own
 (python-fido2's CBOR and COSE, cryptography's P-256): a user enrols a passkey, then signs in with it
 without a username, into the session cookie, which /v1/me takes. And the refusals: a registration
-from another origin, a replayed assertion (its challenge used), a signature counter gone backwards
-(flagged on the passkey), a tampered signature and an assertion from another origin.
+from another origin, a used registration challenge, a credential ID registered to another user, a
+registration for another RP ID, a key of an algorithm not offered (ES384), a replayed assertion (its
+challenge used), one user's credential presented with another user's handle, a signature counter
+gone backwards (flagged on the passkey), a tampered signature and an assertion from another origin.
+(An expired challenge needs a clock the test moves: the Swift suites check it.)
 
 What Latchkey accepts is verified again by a relying-party library Latchkey did not write, py_webauthn
 (PyPI: webauthn): the registration against the options Latchkey issued (challenge, origin, RP ID),
@@ -27,6 +30,8 @@ import sys
 import urllib.error
 import urllib.request
 
+from cryptography.hazmat.primitives.asymmetric import ec
+from fido2 import cbor
 from soft_webauthn import SoftWebauthnDevice
 from webauthn import verify_authentication_response, verify_registration_response
 from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
@@ -102,6 +107,35 @@ def request(options):
     return {"publicKey": public_key}
 
 
+def second_user(client):
+    """Registers and signs in a second user; answers the session token."""
+    status, _ = client.call("POST", "/v1/register", {"username": "other", "password": PASSWORD})
+    check(status == 201, "registered a second user")
+    return client.call("POST", "/v1/login", {"username": "other", "password": PASSWORD})[1]["token"]
+
+
+def rebuilt(made, credential_id=None, cose_key=None):
+    """A `none`-attested registration (nothing signs it) with its credential ID or public key
+    replaced, as a forger would send it."""
+    attestation = cbor.decode(unb64url(made["response"]["attestationObject"]))
+    data = attestation["authData"]
+    length = int.from_bytes(data[53:55], "big")
+    old_id, old_key = data[55:55 + length], data[55 + length:]
+    new_id = credential_id or old_id
+    data = data[:53] + len(new_id).to_bytes(2, "big") + new_id + (cose_key or old_key)
+    attestation["authData"] = data
+    made = copy.deepcopy(made)
+    made["response"]["attestationObject"] = b64url(cbor.encode(attestation))
+    made["id"] = made["rawId"] = b64url(new_id)
+    return made
+
+
+def p384_cose_key():
+    """An ES384 (P-384) COSE key, an algorithm Latchkey does not offer."""
+    numbers = ec.generate_private_key(ec.SECP384R1()).public_key().public_numbers()
+    return cbor.encode({1: 2, 3: -35, -1: 2, -2: numbers.x.to_bytes(48, "big"), -3: numbers.y.to_bytes(48, "big")})
+
+
 def ceremonies(client, origin):
     status, _ = client.call("POST", "/v1/register", {"username": USERNAME, "password": PASSWORD})
     check(status == 201, "registered a user")
@@ -130,6 +164,37 @@ def ceremonies(client, origin):
     elsewhere = credential(stranger.create(creation(options), "https://evil.example"))
     status, error = client.call("POST", "/v1/passkeys/register", {"name": "evil", "credential": elsewhere}, token)
     check(status == 400 and "another origin" in error["error"]["message"], "a registration from another origin: 400")
+
+    # The same credential, the wrong relying party, an algorithm not offered, another account's.
+    other_token = second_user(client)
+    status, options = client.call("POST", "/v1/passkeys/register/options", {}, other_token)
+    twice = rebuilt(credential(SoftWebauthnDevice().create(creation(options), origin)), credential_id=device.credential_id)
+    status, error = client.call("POST", "/v1/passkeys/register", {"name": "twice", "credential": twice}, other_token)
+    check(status == 400 and "registered already" in error["error"]["message"],
+          "a credential ID registered to another user: 400")
+
+    status, options = client.call("POST", "/v1/passkeys/register/options", {}, other_token)
+    wrong_rp = copy.deepcopy(options)
+    wrong_rp["rp"]["id"] = "example.com"
+    made_elsewhere = credential(SoftWebauthnDevice().create(creation(wrong_rp), origin))
+    status, error = client.call("POST", "/v1/passkeys/register", {"name": "rp", "credential": made_elsewhere},
+                                other_token)
+    check(status == 400 and "another relying party" in error["error"]["message"],
+          "a registration for another RP ID: 400")
+
+    status, options = client.call("POST", "/v1/passkeys/register/options", {}, other_token)
+    offered = [parameter["alg"] for parameter in options["pubKeyCredParams"]]
+    p384 = rebuilt(credential(SoftWebauthnDevice().create(creation(options), origin)), cose_key=p384_cose_key())
+    status, error = client.call("POST", "/v1/passkeys/register", {"name": "p384", "credential": p384}, other_token)
+    check(-35 not in offered and status == 400 and "algorithm -35" in error["error"]["message"],
+          "a key of an algorithm not offered (ES384): 400")
+
+    other_device = SoftWebauthnDevice()
+    status, options = client.call("POST", "/v1/passkeys/register/options", {}, other_token)
+    other_handle = options["user"]["id"]
+    other_made = credential(other_device.create(creation(options), origin))
+    status, _ = client.call("POST", "/v1/passkeys/register", {"name": "other", "credential": other_made}, other_token)
+    check(status == 201, "the second user registers a passkey of their own")
 
     def asked(from_origin=origin):
         """An assertion, and the request options it answers."""
@@ -166,6 +231,13 @@ def ceremonies(client, origin):
 
     status, error = client.call("POST", "/v1/passkeys/login", {"credential": assertion("https://evil.example")})
     check(status == 401 and error["error"]["code"] == "invalid_credentials", "an assertion from another origin: 401")
+
+    # The first user's credential presented as the second user's (their user handle): refused.
+    borrowed = assertion()
+    borrowed["response"]["userHandle"] = other_handle
+    status, error = client.call("POST", "/v1/passkeys/login", {"credential": borrowed})
+    check(status == 401 and error["error"]["code"] == "invalid_credentials",
+          "an assertion of one user's credential for another user: 401")
 
     tampered, tampered_options = asked()
     untouched = copy.deepcopy(tampered)
