@@ -134,11 +134,14 @@ enum PasskeyScript {
             // A name typed first asks for that account's passkeys alone, which authenticators that
             // cannot verify the user (and so will not list theirs) can answer.
             const signIn = async (mediation) => {
+              // Made before the first await, so a click while the options are on their way still
+              // cancels the autofill request.
+              const controller = new AbortController();
+              if (mediation === "conditional") pending = controller;
               const field = document.querySelector("input[name=username]");
               const username = mediation === "conditional" || !field ? "" : field.value.trim();
               const options = await call("POST", "/v1/passkeys/login/options", username ? { username: username } : {});
-              const controller = new AbortController();
-              if (mediation === "conditional") pending = controller;
+              if (controller.signal.aborted) return;
               const credential = await navigator.credentials.get({
                 publicKey: requestOptions(options),
                 mediation: mediation,
