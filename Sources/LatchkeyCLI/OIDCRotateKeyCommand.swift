@@ -19,7 +19,7 @@ struct OIDCRotateKeyCommand: LatchkeyCommand {
 
     @Option(
         help:
-            "How long the key that signed until now stays published: 45m, 12h, 7d (5 minutes to 30 days; 1d by default)."
+            "How long the key that signed until now stays published: 45m, 12h, 7d (1 hour to 30 days; 1d by default)."
     )
     var grace: String?
 

@@ -68,7 +68,8 @@ package struct AuthorizationRequest: Sendable, Hashable {
     ) throws -> AuthorizationRequest {
         var values: [String: String] = [:]
         var repeated: [String] = []
-        for (name, value) in parameters {
+        // A parameter without a value is treated as omitted (RFC 6749 3.1).
+        for (name, value) in parameters where !value.isEmpty {
             if values[name] != nil { repeated.append(name) }
             values[name] = value
         }
@@ -78,14 +79,19 @@ package struct AuthorizationRequest: Sendable, Hashable {
             throw PageRefusal.malformed("redirect_uri")
         }
         guard let client = try lookup(clientID) else { throw PageRefusal.unknownClient }
-        guard client.redirectURIs.contains(redirectURI) else { throw PageRefusal.redirectURIMismatch }
+        guard client.redirectURIs.contains(where: { Self.matches(redirectURI, registered: $0) }) else {
+            throw PageRefusal.redirectURIMismatch
+        }
 
-        // From here on a refusal goes back to the client, with its state if that was given once.
-        let state = repeated.contains("state") ? nil : values["state"]
+        // From here on a refusal goes back to the client, with its state if that was given once
+        // and is within bounds. Its descriptions are fixed text: nothing the request says is echoed.
+        let state = values["state"].flatMap {
+            repeated.contains("state") || $0.utf8.count > maximumValueLength ? nil : $0
+        }
         func refuse(_ error: String, _ description: String) -> RedirectedRefusal {
             RedirectedRefusal(redirectURI: redirectURI, error: error, description: description, state: state)
         }
-        if let name = repeated.first { throw refuse("invalid_request", "The parameter \(name) is repeated.") }
+        if !repeated.isEmpty { throw refuse("invalid_request", "A parameter is repeated.") }
         if values["request"] != nil {
             throw refuse("request_not_supported", "Request objects are not supported.")
         }
@@ -103,8 +109,8 @@ package struct AuthorizationRequest: Sendable, Hashable {
             throw refuse("invalid_request", "Only response_mode=query is served.")
         }
         for name in ["state", "nonce", "login_hint"] {
-            if let value = values[name], value.utf8.count > maximumValueLength || value.isEmpty {
-                throw refuse("invalid_request", "\(name) is empty or longer than \(maximumValueLength) bytes.")
+            if let value = values[name], value.utf8.count > maximumValueLength {
+                throw refuse("invalid_request", "state, nonce or login_hint is longer than \(maximumValueLength) bytes.")
             }
         }
 
@@ -112,10 +118,13 @@ package struct AuthorizationRequest: Sendable, Hashable {
         guard names.contains("openid") else {
             throw refuse("invalid_scope", "The scope must include openid.")
         }
+        // Scope values the provider does not know are ignored (OpenID Connect Core 3.1.2.1); a
+        // known one the client may not have is refused.
         var scopes: Set<OIDCScope> = []
         for name in names {
-            guard let scope = OIDCScope(rawValue: name), client.scopes.contains(scope) else {
-                throw refuse("invalid_scope", "The scope \(String(name.prefix(64))) is not allowed for this client.")
+            guard let scope = OIDCScope(rawValue: name) else { continue }
+            guard client.scopes.contains(scope) else {
+                throw refuse("invalid_scope", "A scope is not allowed for this client.")
             }
             scopes.insert(scope)
         }
@@ -133,6 +142,9 @@ package struct AuthorizationRequest: Sendable, Hashable {
             throw refuse("invalid_request", "code_challenge_method without code_challenge.")
         } else if client.isPublic {
             throw refuse("invalid_request", "A public client must use PKCE (code_challenge with S256).")
+        } else if values["nonce"] == nil {
+            // Without PKCE, only the nonce binds the code to the client's own request (RFC 9700 2.1.1).
+            throw refuse("invalid_request", "Send code_challenge (S256) or a nonce.")
         }
 
         var prompt: Set<Prompt> = []
@@ -155,6 +167,25 @@ package struct AuthorizationRequest: Sendable, Hashable {
         return AuthorizationRequest(
             client: client, redirectURI: redirectURI, scopes: scopes.sorted(), state: state, nonce: values["nonce"],
             codeChallenge: challenge, prompt: prompt, maxAge: maxAge, loginHint: values["login_hint"])
+    }
+
+    /// Whether `uri` is the registered redirect URI: the same string, except that a loopback IP
+    /// address's port may differ, since a native app listens on whatever port it is given
+    /// (RFC 8252 7.3).
+    static func matches(_ uri: String, registered: String) -> Bool {
+        if uri == registered { return true }
+        for host in ["http://127.0.0.1", "http://[::1]"] where uri.hasPrefix(host) && registered.hasPrefix(host) {
+            return withoutPort(uri.dropFirst(host.count)) == withoutPort(registered.dropFirst(host.count))
+        }
+        return false
+    }
+
+    /// What follows a host without its `:port`.
+    private static func withoutPort(_ rest: Substring) -> Substring? {
+        guard rest.hasPrefix(":") else { return rest }
+        let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 5 else { return nil }
+        return rest.dropFirst(1 + digits.count)
     }
 
     /// `uri` with `parameters` added to its query (after any it has), each percent-encoded.

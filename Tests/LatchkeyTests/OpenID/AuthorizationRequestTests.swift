@@ -30,7 +30,7 @@ import Testing
     ) -> [(String, String)] {
         [
             ("response_type", "code"), ("client_id", client), ("redirect_uri", redirect),
-            ("scope", "openid profile"), ("state", "s t&a=te"),
+            ("scope", "openid profile"), ("state", "s t&a=te"), ("nonce", "n-0S6"),
         ] + more
     }
 
@@ -58,7 +58,7 @@ import Testing
 
     @Test("a valid request keeps its scopes, state, nonce, prompt and max_age")
     func aValidRequest() throws {
-        let request = try check(base([("nonce", "n-0S6"), ("prompt", "login"), ("max_age", "600")]))
+        let request = try check(base([("prompt", "login"), ("max_age", "600")]))
         #expect(request.client.clientID == "lkc_wiki" && request.redirectURI == Self.registered)
         #expect(request.scopes == [.openid, .profile] && request.state == "s t&a=te" && request.nonce == "n-0S6")
         #expect(request.prompt == [.login] && request.maxAge == 600 && request.codeChallenge == nil)
@@ -73,10 +73,18 @@ import Testing
             "https://user@wiki.example.com/oauth2/callback", "https://wiki.example.com/oauth2/%63allback",
             "https://wiki.example.com/oauth2/callback?x=1", "http://wiki.example.com/oauth2/callback",
             "https://wiki.example.com:443/oauth2/callback", "https://evil.example/oauth2/callback",
-            "http://127.0.0.1:8081/cb", "http://localhost:8080/cb",
+            "http://127.0.0.1:8080/cb/", "http://127.0.0.1:8080/cB", "http://localhost:8080/cb",
+            "http://127.0.0.1:8080@evil.example/cb", "http://127.0.0.1:/cb", "http://127.0.0.1:123456/cb",
+            "http://127.0.0.1.evil.example/cb",
         ])
     func aRedirectURIVariantIsRefusedOnThePage(_ variant: String) {
         #expect(pageRefusal(base(redirect: variant)) == .redirectURIMismatch)
+    }
+
+    @Test("a loopback IP redirect URI matches on any port, as a native app listens where it can")
+    func aLoopbackPortMayDiffer() throws {
+        #expect(try check(base(redirect: "http://127.0.0.1:53124/cb")).redirectURI == "http://127.0.0.1:53124/cb")
+        #expect(try check(base(redirect: "http://127.0.0.1/cb")).redirectURI == "http://127.0.0.1/cb")
     }
 
     @Test("an unknown or missing client, a missing redirect URI, or either repeated, stays on the page")
@@ -114,13 +122,13 @@ import Testing
     }
 
     @Test("the scope must include openid, and each scope must be allowed to the client")
-    func scopes() {
+    func scopes() throws {
         let without = base().map { $0.0 == "scope" ? ($0.0, "profile email") : $0 }
         #expect(redirected(without)?.error == "invalid_scope")
         let roles = base().map { $0.0 == "scope" ? ($0.0, "openid roles") : $0 }
         #expect(redirected(roles)?.error == "invalid_scope", "roles is not allowed to this client")
-        let unknown = base().map { $0.0 == "scope" ? ($0.0, "openid offline_access") : $0 }
-        #expect(redirected(unknown)?.error == "invalid_scope")
+        let unknown = base().map { $0.0 == "scope" ? ($0.0, "openid offline_access profile") : $0 }
+        #expect(try check(unknown).scopes == [.openid, .profile], "a scope the provider does not know is ignored")
     }
 
     @Test("PKCE: a public client needs an S256 challenge; plain and malformed challenges are refused")
@@ -153,6 +161,21 @@ import Testing
         #expect(redirected(base([("nonce", long)]))?.error == "invalid_request")
         #expect(redirected(base([("login_hint", long)]))?.error == "invalid_request")
         #expect(redirected(base([("scope", "openid")]))?.error == "invalid_request", "a repeated parameter")
+        let longState = redirected(base().map { $0.0 == "state" ? ($0.0, long) : $0 })
+        #expect(longState?.error == "invalid_request" && longState?.state == nil, "an oversized state is not echoed")
+    }
+
+    @Test("an empty parameter is treated as omitted, and nothing the request says is echoed in a description")
+    func emptyParametersAndFixedDescriptions() throws {
+        #expect(try check(base([("prompt", ""), ("max_age", "")])).prompt.isEmpty)
+        #expect(pageRefusal(base(client: "")) == .malformed("client_id"))
+        let roles = redirected(base().map { $0.0 == "scope" ? ($0.0, "openid roles") : $0 })
+        #expect(roles?.error == "invalid_scope" && roles?.description.contains("roles") == false)
+    }
+
+    @Test("a confidential client without PKCE must send a nonce")
+    func withoutPKCEANonce() {
+        #expect(redirected(base().filter { $0.0 != "nonce" })?.error == "invalid_request")
     }
 
     @Test("a repeated state is not echoed back")

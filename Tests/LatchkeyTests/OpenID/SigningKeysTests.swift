@@ -112,7 +112,7 @@ import Testing
                 $0.algorithm == .rs256 && $0.signingFrom == nil
             }?.kid
         }
-        let rotated = try #require(try rotate(grace: .seconds(600))?.get())
+        let rotated = try #require(try rotate(grace: .seconds(3_600))?.get())
         #expect(rotated.filter { $0.state == .previous }.count == 3)
         #expect(rotated.filter { $0.state == .next }.count == 3)
         let (new, newKid) = try await token(.rs256)
@@ -122,7 +122,7 @@ import Testing
         #expect(try await verify(old, with: during).sub.value == "user-1")
         #expect(try await verify(new, with: during).sub.value == "user-1")
 
-        time.advance(by: .seconds(600))
+        time.advance(by: .seconds(3_600))
         let after = try published()
         #expect(after.keys.count == 6 && !after.json.contains(oldKid))
         await #expect(throws: (any Error).self) { _ = try await verify(old, with: after) }

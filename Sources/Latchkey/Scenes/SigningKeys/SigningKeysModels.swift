@@ -28,7 +28,7 @@ package enum SigningKeys {
         /// than any token it signed lives and than relying parties cache a JWKS.
         package static let defaultGrace: Duration = .seconds(86_400)
         /// The grace periods an operator may choose.
-        package static let graceBounds: ClosedRange<Duration> = .seconds(5 * 60)...(.seconds(30 * 86_400))
+        package static let graceBounds: ClosedRange<Duration> = .seconds(3_600)...(.seconds(30 * 86_400))
 
         /// Who asks, and how long the key that signed until now stays published.
         package struct Request: Sendable {

@@ -18,13 +18,18 @@ package final class SigningKeysPresenter: ScenePresenter<any SigningKeysDisplayL
                 .failure(
                     LatchkeyError(
                         message:
-                            "The grace period is from \(bounds.lowerBound.wholeSeconds / 60) minutes to "
+                            "The grace period is from \(Self.hours(bounds.lowerBound)) to "
                             + "\(bounds.upperBound.wholeSeconds / 86_400) days.",
                         kind: .invalidInput))
             case .refused(let problem): .failure(AdminPresenter.failure(problem))
             case .unavailable(let problem): .failure(.unavailable(problem))
             }
         display?.displayRotated(viewModel: viewModel)
+    }
+
+    private static func hours(_ duration: Duration) -> String {
+        let hours = duration.wholeSeconds / 3_600
+        return hours == 1 ? "1 hour" : "\(hours) hours"
     }
 
     package func presentPublished(response: SigningKeys.Publish.Response) {

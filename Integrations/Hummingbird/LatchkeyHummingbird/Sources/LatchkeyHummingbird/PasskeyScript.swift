@@ -131,6 +131,18 @@ enum PasskeyScript {
           const signInForm = document.getElementById("passkey-form");
           if (webauthn && signInButton && signInForm) {
             let pending = null;
+            let refresh = null;
+            let autofillAvailable = false;
+            // The autofill request: its challenge expires, so it is made again before it does, and
+            // again after a button sign-in that did not leave the page.
+            const autofill = () => {
+              if (autofillAvailable) signIn("conditional").catch(() => {});
+            };
+            const stopAutofill = () => {
+              clearTimeout(refresh);
+              if (pending) pending.abort();
+              pending = null;
+            };
             // A name typed first asks for that account's passkeys alone, which authenticators that
             // cannot verify the user (and so will not list theirs) can answer.
             const signIn = async (mediation) => {
@@ -142,23 +154,35 @@ enum PasskeyScript {
               const username = mediation === "conditional" || !field ? "" : field.value.trim();
               const options = await call("POST", "/v1/passkeys/login/options", username ? { username: username } : {});
               if (controller.signal.aborted) return;
+              if (mediation === "conditional") {
+                const lifetime = Number(options.timeout) || 300000;
+                refresh = setTimeout(() => {
+                  stopAutofill();
+                  autofill();
+                }, Math.max(30000, lifetime - 30000));
+              }
               const credential = await navigator.credentials.get({
                 publicKey: requestOptions(options),
                 mediation: mediation,
                 signal: controller.signal,
               });
               if (!credential) return;
+              stopAutofill();
               signInForm.elements.passkey.value = JSON.stringify(credentialJSON(credential));
               signInForm.submit();
             };
             signInButton.addEventListener("click", () => {
-              if (pending) pending.abort();
-              pending = null;
-              signIn("optional").catch(show);
+              stopAutofill();
+              signIn("optional")
+                .catch(show)
+                .finally(() => {
+                  if (!pending) autofill();
+                });
             });
             if (PublicKeyCredential.isConditionalMediationAvailable) {
               PublicKeyCredential.isConditionalMediationAvailable().then((available) => {
-                if (available) signIn("conditional").catch(() => {});
+                autofillAvailable = available;
+                autofill();
               });
             }
           }
