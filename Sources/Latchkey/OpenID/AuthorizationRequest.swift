@@ -110,7 +110,8 @@ package struct AuthorizationRequest: Sendable, Hashable {
         }
         for name in ["state", "nonce", "login_hint"] {
             if let value = values[name], value.utf8.count > maximumValueLength {
-                throw refuse("invalid_request", "state, nonce or login_hint is longer than \(maximumValueLength) bytes.")
+                throw refuse(
+                    "invalid_request", "state, nonce or login_hint is longer than \(maximumValueLength) bytes.")
             }
         }
 
