@@ -15,6 +15,7 @@ enum SignInMethodsText {
             case "otp": "authenticator code"
             case "rcv": "recovery code"
             case "hwk": verified ? "passkey (user verified)" : "passkey"
+            case "swk": verified ? "synced passkey (user verified)" : "synced passkey"
             case "user", "mfa": nil
             default: TerminalEscaping.escape(value)
             }

@@ -16,6 +16,9 @@ package enum AuthenticationMethod: String, Sendable, Hashable, CaseIterable {
     /// Latchkey does not check attestation, so the value names what WebAuthn authenticators are,
     /// not a proof about this one.
     case hardwareKey = "hwk"
+    /// A synced passkey's signature: its authenticator says the key is backed up, so it leaves the
+    /// device and is not hardware-bound ("swk").
+    case softwareKey = "swk"
     /// The authenticator's test that a person was there, which every passkey sign-in passes ("user").
     case userPresence = "user"
     /// More than one factor: a password or presence-only passkey with a code, or a passkey that
@@ -26,9 +29,11 @@ package enum AuthenticationMethod: String, Sendable, Hashable, CaseIterable {
     static let passwordAlone: [Self] = [.password]
 
     /// A passkey sign-in: with user verification it is complete on its own (the authenticator
-    /// checked something the user knows or is), without it presence only.
-    static func passkey(userVerified: Bool) -> [Self] {
-        userVerified ? [.hardwareKey, .userPresence, .multipleFactors] : [.hardwareKey, .userPresence]
+    /// checked something the user knows or is), without it presence only. A backed-up (synced)
+    /// passkey is a software key.
+    static func passkey(userVerified: Bool, backedUp: Bool) -> [Self] {
+        let key: Self = backedUp ? .softwareKey : .hardwareKey
+        return userVerified ? [key, .userPresence, .multipleFactors] : [key, .userPresence]
     }
 
     /// `first`, completed by a second-factor code of `kind`.

@@ -50,8 +50,9 @@ public struct Principal: Codable, Sendable, Hashable {
     public let sessionExpiresIfUnused: Date?
     /// How the session was signed in: its authentication methods as RFC 8176 values, the `amr` an
     /// OpenID Connect ID token carries. `pwd` a password; `otp` an authenticator app's code; `rcv` a
-    /// recovery code (a value of Latchkey's own: RFC 8176 registers none for it); `hwk` a passkey and
-    /// `user` its authenticator's presence test; `mfa` more than one factor, which includes a passkey
+    /// recovery code (a value of Latchkey's own: RFC 8176 registers none for it); `hwk` a passkey
+    /// (`swk` one its authenticator says is backed up, synced off the device) and `user` its
+    /// authenticator's presence test; `mfa` more than one factor, which includes a passkey
     /// that verified its user (PIN or biometric), complete without a code. A password and a code is
     /// `["pwd", "otp", "mfa"]`; a passkey with user verification `["hwk", "user", "mfa"]`.
     ///

@@ -203,7 +203,9 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
             try reauthentication.settle(
                 reservation, proof: verified.userVerified ? .passwordAndCode : .password, factorOn: factorOn, in: db)
             return try openSession(
-                account, methods: AuthenticationMethod.passkey(userVerified: verified.userVerified), key: attempt.key,
+                account,
+                methods: AuthenticationMethod.passkey(userVerified: verified.userVerified, backedUp: verified.backedUp),
+                key: attempt.key,
                 token: workers.tokens.makeToken(), label: label, now: now, in: db)
         }
     }
@@ -237,12 +239,12 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
                     // The password (or passkey) verified at the first step must still be in force. A
                     // passkey there was one without user verification (with it, no code is asked).
                     let byPasskey = pending.verifiedHash.hasPrefix("passkey:")
-                    let proofHolds =
+                    let passkey =
                         byPasskey
-                        ? try workers.passkeys.list(userID: pending.userID, in: db).contains {
+                        ? try workers.passkeys.list(userID: pending.userID, in: db).first {
                             Self.passkeyProof($0) == pending.verifiedHash
-                        }
-                        : account.passwordHash == pending.verifiedHash
+                        } : nil
+                    let proofHolds = byPasskey ? passkey != nil : account.passwordHash == pending.verifiedHash
                     guard proofHolds, !account.isDisabled else {
                         try workers.factors.deleteChallenge(hash: hash, in: db)
                         try audit.record(
@@ -251,8 +253,8 @@ package final class LoginInteractor: SceneInteractor<any LoginPresentationLogic>
                         return .invalidCredentials
                     }
                     var methods =
-                        byPasskey
-                        ? AuthenticationMethod.passkey(userVerified: false) : AuthenticationMethod.passwordAlone
+                        passkey.map { AuthenticationMethod.passkey(userVerified: false, backedUp: $0.backedUp) }
+                        ?? AuthenticationMethod.passwordAlone
                     if let factor = try workers.factors.factor(userID: pending.userID, in: db), factor.isEnabled {
                         let kind = try reauthentication.codeKind(
                             request.code, user: account.profile, factor: factor, key: key, now: now, in: db)

@@ -17,10 +17,13 @@ struct PasskeyCeremony {
 
     /// Enrols `authenticator` for the user of `token`; answers the user handle.
     @discardableResult
-    func enrol(_ authenticator: TestAuthenticator, token: String, name: String = "Laptop") async throws -> [UInt8] {
+    func enrol(_ authenticator: TestAuthenticator, token: String, name: String = "Laptop", flags: UInt8 = 0x05)
+        async throws -> [UInt8]
+    {
         let options = try await service.passkeyCreationOptions(token: token)
         let challenge = try #require(Base64.decodeURLSafe(options.challenge))
-        let response = try authenticator.registration(challenge: challenge)
+        let response = try authenticator.registration(
+            challenge: challenge, authData: try authenticator.authenticatorData(flags: flags, attested: true))
         let body = try JSONSerialization.data(withJSONObject: [
             "id": response.id, "rawId": response.rawId, "type": response.type,
             "response": [

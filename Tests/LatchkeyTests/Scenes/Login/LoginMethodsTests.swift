@@ -93,6 +93,21 @@ import Testing
         #expect(try await methods(of: withFactorOn) == ["hwk", "user", "mfa"])
     }
 
+    @Test("a synced (backed-up) passkey records swk, not hwk, with or without user verification")
+    func syncedPasskey() async throws {
+        let token = try await service.signedIn("alice")
+        let authenticator = try TestAuthenticator(.es256)
+        // Backup eligible and backed up (0x08 | 0x10), user verified or present only.
+        let handle = try await ceremony.enrol(authenticator, token: token, flags: 0x1D)
+        let verified = try await ceremony.signIn(authenticator, handle: handle, signCount: 1, flags: 0x1D)
+        #expect(try await methods(of: verified) == ["swk", "user", "mfa"])
+        let (app, _) = try await secondFactor(token)
+        let present = try await ceremony.signIn(authenticator, handle: handle, signCount: 2, flags: 0x19)
+        let completed = try await service.completeSignIn(
+            challenge: try #require(present.challenge), code: app.code(at: time.now()))
+        #expect(try await methods(of: completed) == ["swk", "user", "otp", "mfa"])
+    }
+
     @Test("a passkey with presence only records hwk and user, and no mfa")
     func passkeyWithPresenceOnly() async throws {
         let (_, passkey) = try await enrolledPasskey()

@@ -3260,7 +3260,7 @@ enum OpenAPIDocument {
                     "items": {
                       "type": "string"
                     },
-                    "description": "How the session was signed in, as RFC 8176 authentication method values: pwd (password), otp (authenticator code), rcv (recovery code; not in RFC 8176's registry), hwk (passkey), user (presence), mfa (more than one factor, or a passkey that verified its user). Empty when unknown: a session from before methods were recorded, or an access token."
+                    "description": "How the session was signed in, as RFC 8176 authentication method values: pwd (password), otp (authenticator code), rcv (recovery code; not in RFC 8176's registry), hwk (passkey), swk (synced passkey), user (presence), mfa (more than one factor, or a passkey that verified its user). Empty when unknown: a session from before methods were recorded, or an access token."
                   },
                   "access_token": {
                     "type": [
