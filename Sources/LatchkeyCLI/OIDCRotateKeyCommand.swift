@@ -10,11 +10,13 @@ struct OIDCRotateKeyCommand: LatchkeyCommand {
             For each algorithm, the key published as next starts signing; the key that signed until \
             now stays published for the grace period (so tokens it signed still verify), then \
             retires; a new next key is published. Relying parties that cache the key set already \
-            have the key that now signs.
+            have the key that now signs: a next key published less than an hour ago is not made \
+            to sign without --force.
 
             Examples:
               latchkey oidc rotate-key
               latchkey oidc rotate-key --grace 2d
+              latchkey oidc rotate-key --force --grace 1h
             """)
 
     @Option(
@@ -22,6 +24,9 @@ struct OIDCRotateKeyCommand: LatchkeyCommand {
             "How long the key that signed until now stays published: 45m, 12h, 7d (1 hour to 30 days; 1d by default)."
     )
     var grace: String?
+
+    @Flag(help: "Rotate even if the next key was published less than an hour ago (a leaked key).")
+    var force = false
 
     @OptionGroup var options: GlobalOptions
 
@@ -34,7 +39,8 @@ struct OIDCRotateKeyCommand: LatchkeyCommand {
     func execute(_ root: CompositionRoot) throws(CLIError) {
         let view = SigningKeysView(json: options.json)
         try root.sceneFactory().makeSigningKeysScene(display: view).interactor.rotate(
-            request: .init(authority: .operator(AdminCommand.operatorName()), grace: grace.flatMap(duration)))
+            request: .init(
+                authority: .operator(AdminCommand.operatorName()), grace: grace.flatMap(duration), force: force))
         try view.finish()
     }
 

@@ -45,9 +45,11 @@ import Testing
         return try #require(try display.published?.get())
     }
 
-    private func rotate(grace: Duration? = nil, as authority: Admin.Authority? = nil) -> SigningKeys.Rotate.ViewModel? {
+    private func rotate(grace: Duration? = nil, as authority: Admin.Authority? = nil, force: Bool = false)
+        -> SigningKeys.Rotate.ViewModel?
+    {
         let display = Display()
-        scene(display).rotate(request: .init(authority: authority ?? .operator(root), grace: grace))
+        scene(display).rotate(request: .init(authority: authority ?? .operator(root), grace: grace, force: force))
         return display.rotated
     }
 
@@ -112,6 +114,8 @@ import Testing
                 $0.algorithm == .rs256 && $0.signingFrom == nil
             }?.kid
         }
+        #expect(Self.code(rotate(grace: .seconds(3_600))) == .invalidInput, "the next key is too new to sign")
+        time.advance(by: .seconds(3_600))
         let rotated = try #require(try rotate(grace: .seconds(3_600))?.get())
         #expect(rotated.filter { $0.state == .previous }.count == 3)
         #expect(rotated.filter { $0.state == .next }.count == 3)
@@ -140,7 +144,7 @@ import Testing
         #expect(Self.code(refused) == .forbidden)
         let tooShort = rotate(grace: .seconds(60))
         #expect(Self.code(tooShort) == .invalidInput)
-        _ = try #require(try rotate()?.get())
+        _ = try #require(try rotate(force: true)?.get())
         let events = try workers.database.read { db in
             try db.query("SELECT kind FROM auth_events WHERE kind = 'signing_keys_rotated'", []) {
                 try $0.string("kind")

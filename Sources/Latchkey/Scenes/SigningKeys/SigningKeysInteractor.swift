@@ -32,6 +32,13 @@ package final class SigningKeysInteractor: SceneInteractor<any SigningKeysPresen
                 do {
                     return try workers.database.write { db in
                         let actor = try administrators.actor(request.authority, now: now, in: db)
+                        try workers.signingKeys.ensure(at: now, in: db)
+                        let youngest = try workers.signingKeys.published(at: now, in: db)
+                            .filter { $0.signingFrom == nil }.map(\.createdAt).max()
+                        let minimumAge = TimeInterval(SigningKeys.Rotate.nextKeyMinimumAge.wholeSeconds)
+                        if !request.force, let youngest, now < youngest.addingTimeInterval(minimumAge) {
+                            return .nextKeyTooNew(readyAt: youngest.addingTimeInterval(minimumAge))
+                        }
                         try workers.signingKeys.rotate(at: now, grace: grace, in: db)
                         try audit.record(
                             .signingKeysRotated, usernameKey: "oidc", userID: nil, by: actor,

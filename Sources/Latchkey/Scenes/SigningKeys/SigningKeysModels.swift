@@ -29,16 +29,24 @@ package enum SigningKeys {
         package static let defaultGrace: Duration = .seconds(86_400)
         /// The grace periods an operator may choose.
         package static let graceBounds: ClosedRange<Duration> = .seconds(3_600)...(.seconds(30 * 86_400))
+        /// How long a next key is published before a rotation may make it sign: relying parties
+        /// refresh a cached key set at least this often.
+        package static let nextKeyMinimumAge: Duration = .seconds(3_600)
 
         /// Who asks, and how long the key that signed until now stays published.
         package struct Request: Sendable {
             package var authority: Admin.Authority
             /// `defaultGrace` when nil.
             package var grace: Duration?
+            /// Rotate even if the next key was published less than `nextKeyMinimumAge` ago: for a
+            /// key that must stop signing now (a leaked one), at the cost of relying parties that
+            /// have not fetched the new key yet.
+            package var force: Bool
 
-            package init(authority: Admin.Authority, grace: Duration? = nil) {
+            package init(authority: Admin.Authority, grace: Duration? = nil, force: Bool = false) {
                 self.authority = authority
                 self.grace = grace
+                self.force = force
             }
         }
 
@@ -46,6 +54,9 @@ package enum SigningKeys {
             case rotated([StoredSigningKey], now: Date)
             /// A grace period outside the policy's bounds.
             case invalidGrace(ClosedRange<Duration>)
+            /// The next keys were published too recently for relying parties to have them; a
+            /// rotation may make them sign from `readyAt`.
+            case nextKeyTooNew(readyAt: Date)
             case refused(Admin.AccessProblem)
             case unavailable(ServiceProblem)
         }

@@ -21,6 +21,14 @@ package final class SigningKeysPresenter: ScenePresenter<any SigningKeysDisplayL
                             "The grace period is from \(Self.hours(bounds.lowerBound)) to "
                             + "\(bounds.upperBound.wholeSeconds / 86_400) days.",
                         kind: .invalidInput))
+            case .nextKeyTooNew(let readyAt):
+                .failure(
+                    LatchkeyError(
+                        message:
+                            "The next keys were published less than an hour ago: relying parties may not have "
+                            + "them yet. Rotate after \(DateText.format(readyAt)), or with --force for a key that "
+                            + "must stop signing now.",
+                        kind: .invalidInput))
             case .refused(let problem): .failure(AdminPresenter.failure(problem))
             case .unavailable(let problem): .failure(.unavailable(problem))
             }
