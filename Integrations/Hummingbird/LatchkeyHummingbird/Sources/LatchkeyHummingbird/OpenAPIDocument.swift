@@ -2315,7 +2315,18 @@ enum OpenAPIDocument {
                           "name",
                           "redirect_uris"
                         ],
-                        "additionalProperties": false
+                        "additionalProperties": false,
+                        "examples": [
+                          {
+                            "name": "wiki",
+                            "redirect_uris": [
+                              "https://wiki.example.com/oidc/callback"
+                            ],
+                            "scopes": [
+                              "email"
+                            ]
+                          }
+                        ]
                       }
                     }
                   }
@@ -2327,6 +2338,26 @@ enum OpenAPIDocument {
                       "application/json": {
                         "schema": {
                           "$ref": "#/components/schemas/OIDCClientWithSecret"
+                        }
+                      }
+                    },
+                    "links": {
+                      "ShowOIDCClient": {
+                        "operationId": "adminShowOIDCClient",
+                        "parameters": {
+                          "client": "$response.body#/client/client_id"
+                        }
+                      },
+                      "RotateOIDCClientSecret": {
+                        "operationId": "adminRotateOIDCClientSecret",
+                        "parameters": {
+                          "client": "$response.body#/client/client_id"
+                        }
+                      },
+                      "RemoveOIDCClient": {
+                        "operationId": "adminRemoveOIDCClient",
+                        "parameters": {
+                          "client": "$response.body#/client/client_id"
                         }
                       }
                     }
