@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import Latchkey
 
-/// Administration under `/v1/admin/users` and `/v1/admin/invitations`: the service checks the caller's session holds the
-/// `admin` role in the transaction that acts, and audits each action with that account as the
+/// Administration under `/v1/admin/users`, `/v1/admin/invitations` and `/v1/admin/oidc-clients`: the
+/// service checks the caller's session holds the `admin` role in the transaction that acts, and audits each action with that account as the
 /// actor. State-changing routes are unsafe requests, so a cookie alone must pass the cross-origin
 /// check.
 extension LatchkeyRoutes {
@@ -59,6 +59,7 @@ extension LatchkeyRoutes {
             try await administer(request, context, .revokePasskey(id: context.parameters.get("id") ?? ""))
         }
         addInvitationRoutes(to: router)
+        addOIDCClientRoutes(to: router)
     }
 
     /// The invitations, never their codes, and revoking one. Issuing stays `latchkey admin invite`.
@@ -79,6 +80,39 @@ extension LatchkeyRoutes {
         }
     }
 
+    /// The OpenID Connect clients, as `latchkey clients` manages them: a secret is in the answer to
+    /// adding a confidential client or rotating its secret, once, and nowhere else.
+    private func addOIDCClientRoutes(to router: RouterGroup<Context>) {
+        router.get("/v1/admin/oidc-clients") { request, _ in
+            JSONField("clients", try await service.oidcClients(token: try token(request)))
+        }
+        router.post("/v1/admin/oidc-clients") { request, context in
+            let credentials = try signedIn(request, unsafe: true)
+            let input = try await read(
+                request, ["name", "redirect_uris", "post_logout_redirect_uris", "scopes", "public", "first_party"])
+            let added = try await service.addOIDCClient(
+                token: credentials.token, name: try input.required("name"),
+                redirectURIs: try input.strings("redirect_uris"),
+                postLogoutRedirectURIs: try input.strings("post_logout_redirect_uris"),
+                scopes: try input.strings("scopes"), isPublic: try input.bool("public"),
+                isFirstParty: try input.bool("first_party"), client: try client(request, context))
+            return EditedResponse(status: .created, response: added)
+        }
+        router.get("/v1/admin/oidc-clients/:client") { request, context in
+            try await service.oidcClient(token: try token(request), client: oidcClient(context))
+        }
+        router.delete("/v1/admin/oidc-clients/:client") { request, context in
+            let credentials = try signedIn(request, unsafe: true)
+            return try await service.removeOIDCClient(
+                token: credentials.token, client: oidcClient(context), context: try client(request, context))
+        }
+        router.post("/v1/admin/oidc-clients/:client/rotate-secret") { request, context in
+            let credentials = try signedIn(request, unsafe: true)
+            return try await service.rotateOIDCClientSecret(
+                token: credentials.token, client: oidcClient(context), context: try client(request, context))
+        }
+    }
+
     /// Applies `action` to the path's account for the request's administrator.
     private func administer(_ request: Request, _ context: Context, _ action: AdministrativeAction) async throws
         -> AdministrationResult
@@ -90,5 +124,10 @@ extension LatchkeyRoutes {
 
     private func username(_ context: Context) -> String {
         context.parameters.get("username") ?? ""
+    }
+
+    /// The path's client: its name or client ID.
+    private func oidcClient(_ context: Context) -> String {
+        context.parameters.get("client") ?? ""
     }
 }

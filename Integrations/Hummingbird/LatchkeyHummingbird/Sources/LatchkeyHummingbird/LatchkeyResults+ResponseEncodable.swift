@@ -24,6 +24,18 @@ extension AccountDetail: @retroactive ResponseEncodable {}
 extension RevokedInvitation: @retroactive ResponseGenerator {}
 extension RevokedInvitation: @retroactive ResponseEncodable {}
 
+/// An OpenID Connect client (`GET /v1/admin/oidc-clients/{client}`), never its secret.
+extension OIDCClientSummary: @retroactive ResponseGenerator {}
+extension OIDCClientSummary: @retroactive ResponseEncodable {}
+
+/// An OpenID Connect client just added or given a new secret, the secret shown this once.
+extension OIDCClientWithSecret: @retroactive ResponseGenerator {}
+extension OIDCClientWithSecret: @retroactive ResponseEncodable {}
+
+/// A removed OpenID Connect client (`DELETE /v1/admin/oidc-clients/{client}`).
+extension RemovedOIDCClient: @retroactive ResponseGenerator {}
+extension RemovedOIDCClient: @retroactive ResponseEncodable {}
+
 /// What an administrator's action did.
 extension AdministrationResult: @retroactive ResponseGenerator {}
 extension AdministrationResult: @retroactive ResponseEncodable {}

@@ -2198,6 +2198,377 @@ enum OpenAPIDocument {
                 ]
               }
             },
+            "/v1/admin/oidc-clients": {
+              "get": {
+                "operationId": "adminListOIDCClients",
+                "summary": "Every OpenID Connect client, by name (the role admin). Never a secret.",
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object",
+                          "properties": {
+                            "clients": {
+                              "type": "array",
+                              "items": {
+                                "$ref": "#/components/schemas/OIDCClientSummary"
+                              }
+                            }
+                          },
+                          "required": [
+                            "clients"
+                          ],
+                          "additionalProperties": false
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              },
+              "post": {
+                "operationId": "adminAddOIDCClient",
+                "summary": "Registers an OpenID Connect client (the role admin); a confidential client's secret is in the answer this once, a public client has none.",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "type": "object",
+                        "properties": {
+                          "name": {
+                            "type": "string",
+                            "description": "1 to 64 printable characters, unique in any case, not starting with lkc_."
+                          },
+                          "redirect_uris": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            },
+                            "minItems": 1,
+                            "maxItems": 10,
+                            "description": "Absolute https URIs, or http to 127.0.0.1, [::1] or localhost; matched exactly as given."
+                          },
+                          "post_logout_redirect_uris": {
+                            "type": [
+                              "array",
+                              "null"
+                            ],
+                            "items": {
+                              "type": "string"
+                            },
+                            "maxItems": 10
+                          },
+                          "scopes": {
+                            "type": [
+                              "array",
+                              "null"
+                            ],
+                            "items": {
+                              "type": "string"
+                            },
+                            "description": "From openid, profile, email and roles; openid is always granted."
+                          },
+                          "public": {
+                            "type": [
+                              "boolean",
+                              "null"
+                            ],
+                            "description": "A browser or native app, with no secret."
+                          },
+                          "first_party": {
+                            "type": [
+                              "boolean",
+                              "null"
+                            ],
+                            "description": "Skips the consent screen."
+                          }
+                        },
+                        "required": [
+                          "name",
+                          "redirect_uris"
+                        ],
+                        "additionalProperties": false,
+                        "examples": [
+                          {
+                            "name": "wiki",
+                            "redirect_uris": [
+                              "https://wiki.example.com/oidc/callback"
+                            ],
+                            "scopes": [
+                              "email"
+                            ]
+                          }
+                        ]
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "201": {
+                    "description": "Created.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/OIDCClientWithSecret"
+                        }
+                      }
+                    },
+                    "links": {
+                      "ShowOIDCClient": {
+                        "operationId": "adminShowOIDCClient",
+                        "parameters": {
+                          "client": "$response.body#/client/client_id"
+                        }
+                      },
+                      "RotateOIDCClientSecret": {
+                        "operationId": "adminRotateOIDCClientSecret",
+                        "parameters": {
+                          "client": "$response.body#/client/client_id"
+                        }
+                      },
+                      "RemoveOIDCClient": {
+                        "operationId": "adminRemoveOIDCClient",
+                        "parameters": {
+                          "client": "$response.body#/client/client_id"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/Error413"
+                  },
+                  "415": {
+                    "$ref": "#/components/responses/Error415"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/oidc-clients/{client}": {
+              "get": {
+                "operationId": "adminShowOIDCClient",
+                "summary": "One OpenID Connect client (the role admin). Never its secret.",
+                "parameters": [
+                  {
+                    "name": "client",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The client's name (any case) or client ID."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/OIDCClientSummary"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              },
+              "delete": {
+                "operationId": "adminRemoveOIDCClient",
+                "summary": "Removes an OpenID Connect client: its client ID and secret open nothing from then on (the role admin).",
+                "parameters": [
+                  {
+                    "name": "client",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The client's name (any case) or client ID."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/RemovedOIDCClient"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
+            "/v1/admin/oidc-clients/{client}/rotate-secret": {
+              "post": {
+                "operationId": "adminRotateOIDCClientSecret",
+                "summary": "Gives a confidential client a new secret, in the answer this once; the old one stops working at once. A public client has none (400) (the role admin).",
+                "parameters": [
+                  {
+                    "name": "client",
+                    "in": "path",
+                    "required": true,
+                    "schema": {
+                      "type": "string"
+                    },
+                    "description": "The client's name (any case) or client ID."
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Done.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/OIDCClientWithSecret"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/Error400"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Error401"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Error403"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/Error404"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/Error429"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/Error500"
+                  },
+                  "503": {
+                    "$ref": "#/components/responses/Error503"
+                  }
+                },
+                "security": [
+                  {
+                    "bearer": []
+                  },
+                  {
+                    "cookie": []
+                  }
+                ]
+              }
+            },
             "/v1/admin/users": {
               "get": {
                 "operationId": "adminListUsers",
@@ -3444,6 +3815,113 @@ enum OpenAPIDocument {
                 "required": [
                   "id",
                   "revoked"
+                ],
+                "additionalProperties": false
+              },
+              "OIDCClientSummary": {
+                "type": "object",
+                "properties": {
+                  "client_id": {
+                    "type": "string",
+                    "description": "lkc_ and 22 base62 characters."
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "public": {
+                    "type": "boolean"
+                  },
+                  "first_party": {
+                    "type": "boolean"
+                  },
+                  "redirect_uris": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "post_logout_redirect_uris": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "scopes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "created": {
+                    "type": "string",
+                    "format": "date-time"
+                  },
+                  "secret_rotated": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "format": "date-time"
+                  },
+                  "created_by": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The administrator who added it, while the account exists; null when the operator did."
+                  }
+                },
+                "required": [
+                  "client_id",
+                  "created",
+                  "created_by",
+                  "first_party",
+                  "name",
+                  "post_logout_redirect_uris",
+                  "public",
+                  "redirect_uris",
+                  "scopes",
+                  "secret_rotated"
+                ],
+                "additionalProperties": false
+              },
+              "OIDCClientWithSecret": {
+                "type": "object",
+                "properties": {
+                  "client": {
+                    "$ref": "#/components/schemas/OIDCClientSummary"
+                  },
+                  "client_secret": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "lks_ and 32 random bytes in base64url, shown this once; null for a public client."
+                  }
+                },
+                "required": [
+                  "client",
+                  "client_secret"
+                ],
+                "additionalProperties": false
+              },
+              "RemovedOIDCClient": {
+                "type": "object",
+                "properties": {
+                  "removed": {
+                    "type": "boolean"
+                  },
+                  "client_id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "client_id",
+                  "name",
+                  "removed"
                 ],
                 "additionalProperties": false
               },

@@ -277,11 +277,7 @@ import Testing
     func theCookieNeedsTheCrossOriginCheck(site: String, allowed: Bool) async throws {
         try await server.test { client in
             _ = try await administratorAndUser(client)
-            let login = try await client.post(
-                "/v1/login", #"{"username": "alice", "password": "\#(TestServer.password)", "cookie": true}"#)
-            var headers = HTTPFields()
-            headers[.cookie] = String(try #require(login.headers[.setCookie]).split(separator: ";")[0])
-            headers[HTTPField.Name("Sec-Fetch-Site")!] = site
+            let headers = try await client.cookieHeaders(site: site)
             // A read is safe: it passes whatever the site.
             #expect(try await client.get("/v1/admin/users/bob", headers: headers).status == .ok)
             let response = try await client.post("/v1/admin/users/bob/disable", "{}", headers: headers)

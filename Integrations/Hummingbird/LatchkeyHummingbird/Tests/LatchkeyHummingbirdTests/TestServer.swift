@@ -93,6 +93,17 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: .get, headers: headers)
     }
 
+    /// Signs `name` in with the cookie; headers that carry that cookie alone, as a browser sends them
+    /// from `site` (`Sec-Fetch-Site`).
+    func cookieHeaders(_ name: String = "alice", site: String) async throws -> HTTPFields {
+        let login = try await post(
+            "/v1/login", #"{"username": "\#(name)", "password": "\#(TestServer.password)", "cookie": true}"#)
+        var headers = HTTPFields()
+        headers[.cookie] = String(try #require(login.headers[.setCookie]).split(separator: ";")[0])
+        headers[HTTPField.Name("Sec-Fetch-Site")!] = site
+        return headers
+    }
+
     /// Registers `name` and signs in; the bearer token.
     func signedIn(_ name: String = "alice") async throws -> String {
         let registered = try await post(
