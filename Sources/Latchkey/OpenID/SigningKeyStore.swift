@@ -45,12 +45,13 @@ struct SigningKeyStore: Sendable {
 
     /// The rotation, for each algorithm: the next key signs from `now`, the one that signed until
     /// now retires after `grace` (tokens it signed still verify until then), and a new next key is
-    /// published. Keys already past their retirement are left as they are.
+    /// published. Keys already past their retirement are left as they are; an algorithm with no
+    /// key gets a signing one and a next one.
     func rotate(at now: Date, grace: Duration, in db: Database) throws {
-        try ensure(at: now, in: db)
         let retireAt = now.addingTimeInterval(TimeInterval(grace.components.seconds))
+        let published = try published(at: now, in: db)
         for algorithm in SigningAlgorithm.allCases {
-            let keys = try published(at: now, in: db).filter { $0.algorithm == algorithm }
+            let keys = published.filter { $0.algorithm == algorithm }
             for signing in keys where signing.signingFrom != nil && signing.retireAt == nil {
                 try db.execute(
                     "UPDATE oidc_signing_keys SET retire_at = ? WHERE id = ?", [retireAt.databaseSeconds, signing.id])

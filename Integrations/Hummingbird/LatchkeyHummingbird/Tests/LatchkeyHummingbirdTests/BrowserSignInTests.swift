@@ -97,17 +97,9 @@ import Testing
                 defer { ended.withLock { $0 = true } }
                 try await application.runService(gracefulShutdownSignals: [])
             }
-            let listening = try await offThePool { () -> Bool in
-                // Up to 60 s: a loaded machine starts it slowly; a server that ended never will.
-                for _ in 0..<2_400 {
-                    if let fd = FreePort.connectLocal(port) {
-                        close(fd)
-                        return true
-                    }
-                    if ended.withLock({ $0 }) { return false }
-                    usleep(25_000)
-                }
-                return false
+            // Up to 60 s: a loaded machine starts it slowly; a server that ended never will.
+            let listening = try await offThePool {
+                FreePort.isListening(port, within: 60) { ended.withLock { $0 } }
             }
             if listening { return (port, running) }
             running.cancel()

@@ -25,14 +25,23 @@ enum FreePort {
     }
 
     static func waitUntilListening(_ port: Int) throws {
-        for _ in 0..<200 {
+        guard isListening(port) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "nothing started listening"])
+        }
+    }
+
+    /// Whether something listens on `port` within `seconds`; false at once when `gaveUp` says the
+    /// server it waits for has ended.
+    static func isListening(_ port: Int, within seconds: Int = 5, gaveUp: () -> Bool = { false }) -> Bool {
+        for _ in 0..<(seconds * 40) {
             if let fd = connectLocal(port) {
                 close(fd)
-                return
+                return true
             }
+            if gaveUp() { return false }
             usleep(25_000)
         }
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "nothing started listening"])
+        return false
     }
 
     /// A socket connected to 127.0.0.1:`port`, or nil.
