@@ -1,11 +1,11 @@
 import Foundation
 
-/// The OpenID provider (authorization code flow with PKCE), on whenever the service has a relying
-/// party (a server's public origin, which is the issuer). Each call runs the OpenID scene on the
+/// The OpenID provider (authorization code flow with PKCE), on whenever the service has an issuer
+/// (a server's public origin). Each call runs the OpenID scene on the
 /// database lane; tokens are signed after it and verified before it, off the lanes.
 extension LatchkeyService {
     /// The issuer, the origin Latchkey's pages are served from; nil while the provider is off.
-    public var openIDIssuer: String? { workers.relyingParty?.origins.first }
+    public var openIDIssuer: String? { workers.issuer }
 
     /// The discovery document; nil while the provider is off.
     public var providerMetadata: ProviderMetadata? { openIDIssuer.map(ProviderMetadata.init) }

@@ -20,7 +20,8 @@ public struct OpenIDError: Error, Sendable, Hashable {
         }
     }
 
-    package init(_ error: String, _ description: String) {
+    /// A refusal with the registered code `error` and fixed text.
+    public init(_ error: String, _ description: String) {
         self.error = error
         self.description = description
     }

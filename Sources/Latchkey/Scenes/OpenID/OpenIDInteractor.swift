@@ -6,7 +6,7 @@ import Foundation
 /// cannot both succeed.
 package final class OpenIDInteractor: SceneInteractor<any OpenIDPresentationLogic>, OpenIDBusinessLogic {
     /// The issuer: the origin Latchkey's pages are served from; nil turns the provider off.
-    var issuer: String? { workers.relyingParty?.origins.first }
+    var issuer: String? { workers.issuer }
 
     var grants: GrantStore { GrantStore() }
     var failures: ClientFailureThrottle {
