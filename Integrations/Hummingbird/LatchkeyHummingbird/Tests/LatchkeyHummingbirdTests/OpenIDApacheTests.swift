@@ -1,14 +1,9 @@
 import Foundation
 import Hummingbird
 import Latchkey
-import Synchronization
 import Testing
 
 @testable import LatchkeyTestSupport
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Latchkey's OpenID provider with a relying party it did not write: the built latchkey-server, the
 /// clients registered with the `latchkey` CLI, Apache httpd and mod_auth_openidc running the
