@@ -179,8 +179,8 @@ import Testing
                 "one_time_codes_email_key",
                 "one_time_codes_link_hash",
                 "one_time_codes_user_kind", "passkey_used_challenges_expiry", "passkeys_credential_id",
-                "passkeys_user", "sessions_oidc_client_id", "sessions_token_hash", "sessions_user_id", "users_email_key",
-                "users_email_key_any", "users_username",
+                "passkeys_user", "sessions_oidc_client_id", "sessions_token_hash", "sessions_user_id",
+                "users_email_key", "users_email_key_any", "users_username",
             ])
     }
 }
