@@ -2,15 +2,19 @@
 running examples/mod_auth_openidc.conf, in headless Chromium (Selenium). A page behind Apache sends
 the browser to Latchkey's /login; signing in (and, for a client that is not first-party, allowing
 it) lands back on that page, which shows what mod_auth_openidc told the application; a user with a
-second factor passes the code step; mod_auth_openidc's logout ends the Latchkey session too.
+second factor passes the code step, and headers of his own never pass for the ones Apache sets;
+mod_auth_openidc's logout ends the Latchkey session too.
 
 Reads LATCHKEY_BASE (the issuer), LATCHKEY_PASSWORD, LATCHKEY_COOKIE, OIDC_APP (Apache's origin)
 and OIDC_SCENARIO: "first-party" (alice with her role, logout, then bob with his second factor) or
-"consent" (alice denies the client on the consent page, then allows it). alice and bob are registered already,
-alice with the role admin. Prints one line per check and exits 1 on the first failure."""
+"consent" (alice denies the client on the consent page, then allows it). alice and bob are
+registered already, alice with the role admin. Prints one line per check and exits 1 on the first
+failure."""
 import json
 import os
+import urllib.error
 import urllib.parse
+import urllib.request
 
 from selenium.webdriver.common.by import By
 
@@ -22,6 +26,11 @@ COOKIE = os.environ.get("LATCHKEY_COOKIE", "__Host-latchkey")
 PAGE = APP + "/dashboard?panel=2"
 SIGNED_OUT = APP + "/signed-out"
 LOGOUT = APP + "/oidc/callback?logout=" + urllib.parse.quote(SIGNED_OUT, safe="")
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *arguments):
+        return None
 
 
 def on_login_page(driver):
@@ -39,9 +48,14 @@ def sign_in(driver, username):
     driver.find_element(By.CSS_SELECTOR, "form[action='/login']:not(#passkey-form) button[type=submit]").click()
 
 
+def told(text):
+    """The application's answer: the path, and each header it was given by its name in lower case."""
+    return json.loads(text)
+
+
 def seen(driver):
     """What the application behind Apache was told (its page is that, as JSON)."""
-    return json.loads(driver.find_element(By.TAG_NAME, "body").text)
+    return told(driver.find_element(By.TAG_NAME, "body").text)
 
 
 def lands_on_page(driver, username):
@@ -50,11 +64,11 @@ def lands_on_page(driver, username):
                                                                + driver.page_source[:600]))
     shown = seen(driver)
     check(shown.get("path") == "/dashboard", "the application serves it: " + str(shown))
-    check(shown.get("X-WEBAUTH-USER") == username, "the application is told the user in X-WEBAUTH-USER")
-    check(shown.get("OIDC_CLAIM_preferred_username") == username, "and gets the preferred_username claim")
-    check(shown.get("OIDC_CLAIM_iss") == BASE, "issued by Latchkey: " + str(shown.get("OIDC_CLAIM_iss")))
-    check(bool(shown.get("OIDC_CLAIM_sub")) and shown.get("OIDC_CLAIM_sub") != username,
-          "sub is a stable identifier, not the username: " + str(shown.get("OIDC_CLAIM_sub")))
+    check(shown.get("x-webauth-user") == username, "the application is told the user in X-WEBAUTH-USER")
+    check(shown.get("oidc_claim_preferred_username") == username, "and gets the preferred_username claim")
+    check(shown.get("oidc_claim_iss") == BASE, "issued by Latchkey: " + str(shown.get("oidc_claim_iss")))
+    check(bool(shown.get("oidc_claim_sub")) and shown.get("oidc_claim_sub") != username,
+          "sub is a stable identifier, not the username: " + str(shown.get("oidc_claim_sub")))
     return shown
 
 
@@ -67,20 +81,20 @@ def first_party(driver):
     driver.get(PAGE)
     sign_in(driver, "alice")
     shown = lands_on_page(driver, "alice")
-    check(shown.get("X-WEBAUTH-ROLES") == "admin" and shown.get("OIDC_CLAIM_roles") == "admin",
+    check(shown.get("x-webauth-roles") == "admin" and shown.get("oidc_claim_roles") == "admin",
           "and her roles in X-WEBAUTH-ROLES")
-    check("pwd" in shown.get("OIDC_CLAIM_amr", "").split(","), "signed in with a password (amr): "
-          + str(shown.get("OIDC_CLAIM_amr")))
+    check("pwd" in shown.get("oidc_claim_amr", "").split(","), "signed in with a password (amr): "
+          + str(shown.get("oidc_claim_amr")))
     check(latchkey_me(driver).get("username") == "alice", "Latchkey's own session is alice's")
     # A second visit is served from mod_auth_openidc's session: no trip to Latchkey.
     driver.get(PAGE)
-    check(seen(driver).get("X-WEBAUTH-USER") == "alice", "a second visit is still alice's")
+    check(seen(driver).get("x-webauth-user") == "alice", "a second visit is still alice's")
 
     driver.get(LOGOUT)
     back = settles(driver, lambda d: d.current_url == SIGNED_OUT, seconds=30)
     check(back, "mod_auth_openidc's logout goes through Latchkey's end-session endpoint and back"
           + ("" if back else ": " + driver.current_url + " " + driver.page_source[:600]))
-    check(seen(driver).get("X-WEBAUTH-USER") is None, "the signed-out page is nobody's")
+    check(seen(driver).get("x-webauth-user") is None, "the signed-out page is nobody's")
     check(driver.get_cookie(COOKIE) is None, "the Latchkey cookie is cleared")
     check("error" in latchkey_me(driver), "the Latchkey session has ended")
     driver.get(PAGE)
@@ -95,9 +109,31 @@ def first_party(driver):
     driver.find_element(By.NAME, "code").send_keys(totp(secret, 1))
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     shown = lands_on_page(driver, "bob")
-    amr = shown.get("OIDC_CLAIM_amr", "").split(",")
+    amr = shown.get("oidc_claim_amr", "").split(",")
     check("otp" in amr and "mfa" in amr, "amr says a second factor was used: " + str(amr))
-    check(shown.get("X-WEBAUTH-ROLES", "") == "", "bob has no roles: " + str(shown.get("X-WEBAUTH-ROLES")))
+    check(shown.get("x-webauth-roles", "") == "", "bob has no roles: " + str(shown.get("x-webauth-roles")))
+
+    # bob's own request with alice's name and the role admin in the headers the application trusts:
+    # Apache replaces them all.
+    forged = {"X-WEBAUTH-USER": "alice", "X-WEBAUTH-ROLES": "admin", "OIDC_CLAIM_preferred_username": "alice",
+              "OIDC_CLAIM_roles": "admin"}
+    session = driver.get_cookie("mod_auth_openidc_session")
+    check(session is not None, "mod_auth_openidc keeps bob's session in its cookie")
+    request = urllib.request.Request(PAGE, headers=dict(forged, Cookie="mod_auth_openidc_session=" + session["value"]))
+    with urllib.request.urlopen(request) as answer:
+        shown = told(answer.read())
+    check(shown.get("x-webauth-user") == "bob" and shown.get("oidc_claim_preferred_username") == "bob"
+          and shown.get("x-webauth-roles", "") == "" and shown.get("oidc_claim_roles", "") == "",
+          "a client's own identity headers never reach the application: " + str(shown))
+    # Without a session the same headers lead to Latchkey, never to the application (as a browser
+    # asks: mod_auth_openidc answers 401 to what does not accept HTML).
+    request = urllib.request.Request(PAGE, headers=dict(forged, Accept="text/html"))
+    try:
+        urllib.request.build_opener(NoRedirects).open(request)
+        check(False, "a request with no session is not served")
+    except urllib.error.HTTPError as error:
+        check(error.code == 302 and error.headers["Location"].startswith(BASE + "/oauth2/authorize?"),
+              "and without a session they lead to Latchkey's authorization endpoint: " + str(error.code))
 
 
 def asks_consent(driver):
@@ -116,7 +152,7 @@ def consent(driver):
     check(answer.get("iss") == [BASE], "and the issuer (RFC 9207, error responses too): " + driver.current_url)
     # mod_auth_openidc answers with an error page of its own (2.4.12 takes a response with iss and
     # no code for a third-party-initiated login and asks for target_link_uri): never the application.
-    refused = driver.title == "Error" and "X-WEBAUTH-USER" not in driver.page_source
+    refused = driver.title == "Error" and "x-webauth-user" not in driver.page_source.lower()
     check(refused, "mod_auth_openidc shows an error and the application is never reached"
           + ("" if refused else ": " + driver.page_source[:600]))
     # Signed in at Latchkey already: straight to the question again.
@@ -124,7 +160,7 @@ def consent(driver):
     check(asks_consent(driver), "the next visit asks again, without a sign-in: " + driver.current_url)
     driver.find_element(By.ID, "consent-allow").click()
     shown = lands_on_page(driver, "alice")
-    check(shown.get("X-WEBAUTH-ROLES") == "admin", "with her roles")
+    check(shown.get("x-webauth-roles") == "admin", "with her roles")
 
 
 driver = chromium()
