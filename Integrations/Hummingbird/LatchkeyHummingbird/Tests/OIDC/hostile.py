@@ -1,0 +1,377 @@
+"""A client that cheats, against Latchkey's OpenID provider (run by relying_parties.py).
+
+Redirect URIs that are almost a registered one (each an error page, never a redirect: RFC 6749
+4.1.2.1, RFC 9700 4.1); state echoed exactly; PKCE left out by a public client, a wrong verifier,
+a verifier left out or added (a downgrade, RFC 9700 2.1.1); a code replayed (RFC 6749 4.1.2: what
+the first exchange issued is revoked) or exchanged by another client; a wrong client secret; and
+forged tokens at userinfo and introspection: alg none, HS256 keyed with the provider's public key,
+tokens signed by a key the provider never published (expired, not yet valid, or under a real kid),
+and a real token's payload altered under its signature.
+"""
+import hashlib
+import hmac
+import json
+import time
+import urllib.parse
+
+import requests
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+
+from provider import (HTTPS_CALLBACK, LOOPBACK_CALLBACK, TIMEOUT, Browser, b64url, jwt_parts, query,
+                      unb64url)
+
+
+def challenge_of(verifier):
+    return b64url(hashlib.sha256(verifier.encode()).digest())
+
+
+class Client:
+    """A registered client, driven by hand (no library that would refuse to cheat)."""
+
+    def __init__(self, provider, client_id, secret, redirect_uri):
+        self.provider = provider
+        self.client_id = client_id
+        self.secret = secret
+        self.redirect_uri = redirect_uri
+
+    def authorize_url(self, redirect_uri=None, pkce_verifier=None, state="s", nonce="n", scope="openid profile",
+                      **extra):
+        parameters = {"response_type": "code", "client_id": self.client_id,
+                      "redirect_uri": redirect_uri or self.redirect_uri, "scope": scope}
+        if state is not None:
+            parameters["state"] = state
+        if nonce is not None:
+            parameters["nonce"] = nonce
+        if pkce_verifier:
+            parameters.update(code_challenge=challenge_of(pkce_verifier), code_challenge_method="S256")
+        parameters.update(extra)
+        return self.provider.endpoint("authorization_endpoint") + "?" + urllib.parse.urlencode(parameters)
+
+    def code(self, browser, pkce_verifier=None, **extra):
+        """A fresh authorization code (through the signed-in `browser`)."""
+        return query(browser.authorize(self.authorize_url(pkce_verifier=pkce_verifier, **extra)))["code"]
+
+    def token(self, fields, auth="basic", secret=None):
+        """POST /oauth2/token with this client's authentication (basic, post, or none)."""
+        fields = dict(fields)
+        secret = secret if secret is not None else self.secret
+        basic = None
+        if auth == "basic":
+            basic = (self.client_id, secret)
+        elif auth == "post":
+            fields.update(client_id=self.client_id, client_secret=secret)
+        else:
+            fields["client_id"] = self.client_id
+        return requests.post(self.provider.endpoint("token_endpoint"), data=fields, auth=basic, timeout=TIMEOUT)
+
+    def exchange(self, code, verifier=None, auth=None, redirect_uri=None):
+        fields = {"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri or self.redirect_uri}
+        if verifier:
+            fields["code_verifier"] = verifier
+        return self.token(fields, auth or ("basic" if self.secret else "none"))
+
+    def refresh(self, refresh_token):
+        return self.token({"grant_type": "refresh_token", "refresh_token": refresh_token},
+                          "basic" if self.secret else "none")
+
+    def introspect(self, token):
+        return requests.post(self.provider.endpoint("introspection_endpoint"), data={"token": token},
+                             auth=(self.client_id, self.secret), timeout=TIMEOUT)
+
+
+def error_of(answer):
+    try:
+        return answer.json().get("error")
+    except ValueError:
+        return None
+
+
+def userinfo(provider, token):
+    return requests.get(provider.endpoint("userinfo_endpoint"), headers={"Authorization": "Bearer " + token},
+                        timeout=TIMEOUT)
+
+
+def redirect_uris(provider, checks, confidential, public, browser):
+    anonymous = Browser(provider)
+    variants = [
+        (confidential, HTTPS_CALLBACK + "/extra", "a path extended"),
+        (confidential, HTTPS_CALLBACK + "x", "a suffix on the path"),
+        (confidential, HTTPS_CALLBACK + "/", "a trailing slash"),
+        (confidential, HTTPS_CALLBACK + "?next=https://evil.example", "a query added"),
+        (confidential, HTTPS_CALLBACK + "#fragment", "a fragment added"),
+        (confidential, "https://rp.example.evil.example/callback", "a suffix on the host"),
+        (confidential, "https://evil.example/https://rp.example/callback", "the registered URI as a path"),
+        (confidential, "https://RP.example/callback", "the host's case changed"),
+        (confidential, "https://rp.example/Callback", "the path's case changed"),
+        (confidential, "HTTPS://rp.example/callback", "the scheme's case changed"),
+        (confidential, "http://rp.example/callback", "http for https"),
+        (confidential, "https://evil@rp.example/callback", "userinfo before the host"),
+        (confidential, "https://rp.example@evil.example/callback", "the registered host as userinfo"),
+        (confidential, "https://rp.example:443/callback", "the default port spelled out"),
+        (confidential, "https://rp.example/%63allback", "a percent-encoded path"),
+        (confidential, "https://rp.example%2Fcallback", "a percent-encoded slash"),
+        (confidential, "https://rp.example/callback/../callback", "a dot segment"),
+        (confidential, " " + HTTPS_CALLBACK, "a leading space"),
+        (public, "http://localhost:8765/callback", "localhost for 127.0.0.1"),
+        (public, "http://127.0.0.1.evil.example:8765/callback", "127.0.0.1 as a subdomain"),
+        (public, "http://127.0.0.1:8765@evil.example/callback", "the loopback address as userinfo"),
+        (public, "http://127.0.0.1:8765/callback/extra", "a loopback path extended"),
+        (public, "http://127.0.0.1:8765/Callback", "a loopback path's case changed"),
+        (public, "https://127.0.0.1:8765/callback", "https for the loopback's http"),
+    ]
+    for client, uri, what in variants:
+        url = client.authorize_url(redirect_uri=uri, pkce_verifier="v" * 43)
+        answer = browser.get(url)
+        checks.check(answer.status_code == 400 and "Location" not in answer.headers
+                     and answer.headers.get("Content-Type", "").startswith("text/html"),
+                     f"redirect_uri with {what} ({uri!r}): an error page (400), no redirect",
+                     f"{answer.status_code} {answer.headers.get('Location')}")
+        answer = anonymous.get(url)
+        location = urllib.parse.urljoin(url, answer.headers.get("Location", ""))
+        checks.check(answer.status_code == 400 or location.startswith(provider.issuer + "/login"),
+                     f"  and signed out: never sent to it", f"{answer.status_code} {location}")
+    for url, what in [(confidential.authorize_url(client_id="lkc_unknown"), "an unknown client_id"),
+                      (confidential.authorize_url(client_id=""), "no client_id"),
+                      (confidential.authorize_url(redirect_uri=HTTPS_CALLBACK, client_id=public.client_id,
+                                                  pkce_verifier="v" * 43), "another client's redirect URI"),
+                      (confidential.authorize_url().replace("redirect_uri=", "x="), "no redirect_uri")]:
+        answer = browser.get(url)
+        checks.check(answer.status_code == 400 and "Location" not in answer.headers,
+                     f"{what}: an error page (400), no redirect", f"{answer.status_code} {answer.headers.get('Location')}")
+    # A native app listens on whatever port it is given (RFC 8252 7.3).
+    other_port = "http://127.0.0.1:49152/callback"
+    location = browser.authorize(public.authorize_url(redirect_uri=other_port, pkce_verifier="v" * 43))
+    checks.check(location.startswith(other_port + "?") and "code" in query(location),
+                 "the registered loopback URI on another port is accepted (RFC 8252 7.3)", location)
+
+
+def state_and_pkce(provider, checks, confidential, public, browser):
+    location = browser.authorize(confidential.authorize_url(state=None))
+    checks.check("code" in query(location) and "state" not in query(location),
+                 "no state sent: a code and no state back", location)
+    odd = "a b&c=d/é+%25?#=;\"'<>"
+    location = browser.authorize(confidential.authorize_url(state=odd))
+    checks.check(query(location).get("state") == odd, "a state of odd characters comes back exactly", location)
+    location = browser.authorize(public.authorize_url(state="st@te"))
+    parameters = query(location)
+    checks.check(location.startswith(public.redirect_uri + "?") and parameters.get("error") == "invalid_request"
+                 and parameters.get("state") == "st@te" and parameters.get("iss") == provider.issuer
+                 and "code" not in parameters,
+                 "a public client without PKCE: redirected with error=invalid_request, state and iss", location)
+    location = browser.authorize(public.authorize_url(code_challenge=challenge_of("v" * 43),
+                                                      code_challenge_method="plain"))
+    checks.check(query(location).get("error") == "invalid_request",
+                 "code_challenge_method=plain: error=invalid_request", location)
+    location = browser.authorize(confidential.authorize_url(nonce=None))
+    checks.check(query(location).get("error") == "invalid_request",
+                 "a confidential client with neither PKCE nor nonce: error=invalid_request", location)
+
+    verifier = "correct-verifier-" + "x" * 40
+    code = public.code(browser, verifier)
+    answer = public.exchange(code, "wrong-verifier-" + "y" * 40)
+    checks.check(answer.status_code == 400 and error_of(answer) == "invalid_grant",
+                 "a wrong code_verifier: invalid_grant (RFC 7636 4.6)", f"{answer.status_code} {answer.text[:200]}")
+    answer = public.exchange(code, verifier)
+    checks.report("the code a wrong verifier was tried on, with the right one: "
+                  + ("spent (invalid_grant)" if error_of(answer) == "invalid_grant" else f"{answer.status_code}"))
+    code = confidential.code(browser, verifier)
+    answer = confidential.exchange(code)
+    checks.check(answer.status_code == 400 and error_of(answer) == "invalid_grant",
+                 "a code issued with a challenge, exchanged without a verifier: invalid_grant",
+                 f"{answer.status_code} {answer.text[:200]}")
+    code = confidential.code(browser)
+    answer = confidential.exchange(code, verifier)
+    checks.check(answer.status_code == 400 and error_of(answer) == "invalid_grant",
+                 "a verifier for a code issued without a challenge: invalid_grant (a downgrade, RFC 9700 2.1.1)",
+                 f"{answer.status_code} {answer.text[:200]}")
+
+
+def codes(provider, checks, confidential, other, public, browser):
+    code = confidential.code(browser)
+    first = confidential.exchange(code)
+    checks.check(first.status_code == 200, "a code's first exchange answers tokens", first.text[:200])
+    tokens = first.json()
+    checks.check(userinfo(provider, tokens["access_token"]).status_code == 200, "its access token opens userinfo")
+    again = confidential.exchange(code)
+    checks.check(again.status_code == 400 and error_of(again) == "invalid_grant", "the code replayed: invalid_grant",
+                 f"{again.status_code} {again.text[:200]}")
+    answer = userinfo(provider, tokens["access_token"])
+    checks.check(answer.status_code == 401, "after the replay the first exchange's access token is refused "
+                 "(RFC 6749 4.1.2, RFC 9700 4.5)", str(answer.status_code))
+    answer = confidential.refresh(tokens["refresh_token"])
+    checks.check(error_of(answer) == "invalid_grant", "and its refresh token: invalid_grant",
+                 f"{answer.status_code} {answer.text[:200]}")
+
+    code = confidential.code(browser)
+    answer = other.exchange(code)
+    checks.check(answer.status_code == 400 and error_of(answer) == "invalid_grant",
+                 "a code exchanged by another client (its own credentials): invalid_grant (RFC 6749 4.1.3)",
+                 f"{answer.status_code} {answer.text[:200]}")
+    verifier = "a-verifier-for-a-stolen-code-" + "z" * 20
+    code = confidential.code(browser, verifier)
+    stolen = public.exchange(code, verifier, redirect_uri=confidential.redirect_uri)
+    checks.check(stolen.status_code in (400, 401) and error_of(stolen) in ("invalid_grant", "invalid_client"),
+                 "a confidential client's code exchanged by a public client: refused",
+                 f"{stolen.status_code} {stolen.text[:200]}")
+    code = confidential.code(browser)
+    answer = confidential.exchange(code, redirect_uri=HTTPS_CALLBACK + "/other")
+    checks.check(answer.status_code == 400 and error_of(answer) == "invalid_grant",
+                 "a code exchanged with another redirect_uri: invalid_grant (RFC 6749 4.1.3)",
+                 f"{answer.status_code} {answer.text[:200]}")
+
+    code = confidential.code(browser)
+    answer = confidential.token({"grant_type": "authorization_code", "code": code,
+                                 "redirect_uri": confidential.redirect_uri}, "basic", secret=confidential.secret + "x")
+    checks.check(answer.status_code == 401 and error_of(answer) == "invalid_client",
+                 "a wrong client secret (client_secret_basic): 401 invalid_client (RFC 6749 5.2)",
+                 f"{answer.status_code} {answer.text[:200]}")
+    checks.check(answer.headers.get("WWW-Authenticate", "").lower().startswith("basic"),
+                 "  with WWW-Authenticate: Basic (RFC 6749 5.2)", repr(answer.headers.get("WWW-Authenticate")))
+    answer = confidential.token({"grant_type": "authorization_code", "code": code,
+                                 "redirect_uri": confidential.redirect_uri}, "post", secret="lks_wrong")
+    checks.check(answer.status_code == 401 and error_of(answer) == "invalid_client",
+                 "a wrong client secret (client_secret_post): 401 invalid_client",
+                 f"{answer.status_code} {answer.text[:200]}")
+    answer = confidential.token({"grant_type": "authorization_code", "code": code,
+                                 "redirect_uri": confidential.redirect_uri}, "none")
+    checks.check(answer.status_code == 401 and error_of(answer) == "invalid_client",
+                 "a confidential client without its secret: 401 invalid_client",
+                 f"{answer.status_code} {answer.text[:200]}")
+    answer = confidential.exchange(code)
+    # Neither RFC says whether a code survives exchanges by unauthenticated callers: a fact, not a check.
+    checks.report("a code after three refused client authentications: "
+                  + ("still exchanged by its client" if answer.status_code == 200 else f"refused ({answer.text[:120]})"))
+    answer = confidential.exchange(confidential.code(browser))
+    refresh_token = answer.json().get("refresh_token") if answer.status_code == 200 else "none"
+    answer = other.refresh(refresh_token)
+    checks.check(answer.status_code == 400 and error_of(answer) == "invalid_grant",
+                 "a refresh token presented by another client: invalid_grant (RFC 6749 6)",
+                 f"{answer.status_code} {answer.text[:200]}")
+    return refresh_token
+
+
+def sign(header, payload, signer):
+    signing_input = (b64url(json.dumps(header, separators=(",", ":")).encode()) + "."
+                     + b64url(json.dumps(payload, separators=(",", ":")).encode()))
+    return signing_input + "." + b64url(signer(signing_input.encode()))
+
+
+def es256(private_key):
+    def signer(data):
+        r, s = decode_dss_signature(private_key.sign(data, ec.ECDSA(hashes.SHA256())))
+        return r.to_bytes(32, "big") + s.to_bytes(32, "big")
+    return signer
+
+
+def hs256(secret):
+    return lambda data: hmac.new(secret, data, hashlib.sha256).digest()
+
+
+def public_key_of(jwk):
+    if jwk["kty"] == "RSA":
+        numbers = rsa.RSAPublicNumbers(int.from_bytes(unb64url(jwk["e"]), "big"),
+                                       int.from_bytes(unb64url(jwk["n"]), "big"))
+        return numbers.public_key()
+    if jwk["kty"] == "EC":
+        numbers = ec.EllipticCurvePublicNumbers(int.from_bytes(unb64url(jwk["x"]), "big"),
+                                                int.from_bytes(unb64url(jwk["y"]), "big"), ec.SECP256R1())
+        return numbers.public_key()
+    return None
+
+
+def forgeries(provider, access_token, id_token):
+    """(what, token) pairs: each a token the provider must refuse."""
+    header, payload, signature = jwt_parts(access_token)
+    now = int(time.time())
+    jwks = provider.jwks()["keys"]
+    forged = []
+    plain = b64url(json.dumps(payload, separators=(",", ":")).encode())
+    forged.append(("alg none, the real payload, no signature", b64url(b'{"alg":"none"}') + "." + plain + "."))
+    forged.append(("alg none with the real kid and typ", sign(dict(header, alg="none"), payload, lambda data: b"")))
+    forged.append(("alg None (capitalized)", sign(dict(header, alg="None"), payload, lambda data: b"")))
+    for jwk in jwks:
+        key = public_key_of(jwk)
+        if key is None:
+            continue
+        pem = key.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        forged.append((f"HS256 keyed with the {jwk['alg']} key's PEM (kid {jwk['kid']})",
+                       sign(dict(header, alg="HS256", kid=jwk["kid"]), payload, hs256(pem))))
+        forged.append((f"HS256 keyed with the {jwk['alg']} key's JWK JSON",
+                       sign(dict(header, alg="HS256", kid=jwk["kid"]), payload,
+                            hs256(json.dumps(jwk, separators=(",", ":")).encode()))))
+        if jwk["kty"] == "RSA":
+            pkcs1 = key.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.PKCS1)
+            forged.append((f"HS256 keyed with the {jwk['alg']} key's PKCS#1 PEM",
+                           sign(dict(header, alg="HS256", kid=jwk["kid"]), payload, hs256(pkcs1))))
+    mine = ec.generate_private_key(ec.SECP256R1())
+    unknown = dict(header, kid="forged-key")
+    forged.append(("signed by an unpublished key (unknown kid), live",
+                   sign(unknown, dict(payload, exp=now + 600, iat=now), es256(mine))))
+    forged.append(("signed by an unpublished key, expired",
+                   sign(unknown, dict(payload, exp=now - 3600, iat=now - 7200), es256(mine))))
+    forged.append(("signed by an unpublished key, not yet valid (nbf, iat ahead)",
+                   sign(unknown, dict(payload, nbf=now + 3600, iat=now + 3600, exp=now + 7200), es256(mine))))
+    forged.append(("signed by an unpublished key under the real kid",
+                   sign(header, dict(payload, exp=now + 600), es256(mine))))
+    forged.append(("signed by an unpublished key with its own jwk in the header",
+                   sign(dict(header, kid="embedded", jwk={"kty": "EC", "crv": "P-256",
+                                                          "x": b64url(mine.public_key().public_numbers().x.to_bytes(32, "big")),
+                                                          "y": b64url(mine.public_key().public_numbers().y.to_bytes(32, "big"))}),
+                        payload, es256(mine))))
+    real_header = access_token.split(".")[0]
+    for change, altered in [("sub", dict(payload, sub=payload.get("sub", "") + "x")),
+                            ("exp", dict(payload, exp=payload.get("exp", now) + 86400)),
+                            ("scope", dict(payload, scope="openid profile email roles admin"))]:
+        body = b64url(json.dumps(altered, separators=(",", ":")).encode())
+        forged.append((f"the real header and signature over a payload with {change} altered",
+                       real_header + "." + body + "." + b64url(signature)))
+    flipped = bytearray(signature)
+    flipped[-1] ^= 1
+    forged.append(("the real token with one signature bit flipped", access_token.rsplit(".", 1)[0] + "." + b64url(bytes(flipped))))
+    forged.append(("the real token without its signature", access_token.rsplit(".", 1)[0] + "."))
+    forged.append(("the ID token as an access token (typ is not at+jwt, RFC 9068 4)", id_token))
+    forged.append(("garbage", "not.a.jwt"))
+    return forged
+
+
+def forged_tokens(provider, checks, confidential, browser):
+    code = confidential.code(browser, scope="openid profile email roles")
+    tokens = confidential.exchange(code).json()
+    checks.check(userinfo(provider, tokens["access_token"]).status_code == 200
+                 and confidential.introspect(tokens["access_token"]).json().get("active") is True,
+                 "the real access token opens userinfo and introspects active (the forgeries are copies of it)")
+    for what, token in forgeries(provider, tokens["access_token"], tokens["id_token"]):
+        answer = userinfo(provider, token)
+        challenge = answer.headers.get("WWW-Authenticate", "")
+        checks.check(answer.status_code == 401 and challenge.startswith("Bearer") and 'error="invalid_token"' in challenge,
+                     f"userinfo refuses {what}: 401, Bearer error=\"invalid_token\" (RFC 6750 3.1)",
+                     f"{answer.status_code} {challenge!r} {answer.text[:200]}")
+        answer = confidential.introspect(token)
+        checks.check(answer.status_code == 200 and answer.json() == {"active": False},
+                     f"introspection: {what} is {{\"active\": false}}", f"{answer.status_code} {answer.text[:200]}")
+    answer = requests.get(provider.endpoint("userinfo_endpoint"), timeout=TIMEOUT)
+    checks.check(answer.status_code == 401 and answer.headers.get("WWW-Authenticate", "").startswith("Bearer"),
+                 "userinfo without a token: 401 with a Bearer challenge", f"{answer.status_code}")
+
+
+def hostile(provider, checks):
+    browser = Browser(provider)
+    confidential_id, confidential_secret = provider.add_client("hostile-confidential", [HTTPS_CALLBACK],
+                                                               first_party=True)
+    other_id, other_secret = provider.add_client("hostile-other", [HTTPS_CALLBACK], first_party=True)
+    public_id, _ = provider.add_client("hostile-public", [LOOPBACK_CALLBACK], public=True, first_party=True)
+    confidential = Client(provider, confidential_id, confidential_secret, HTTPS_CALLBACK)
+    other = Client(provider, other_id, other_secret, HTTPS_CALLBACK)
+    public = Client(provider, public_id, None, LOOPBACK_CALLBACK)
+    # Signed in first, so that the refusals below are the authorization endpoint's own.
+    browser.authorize(confidential.authorize_url())
+    with checks.group("hostile: redirect URIs"):
+        redirect_uris(provider, checks, confidential, public, browser)
+    with checks.group("hostile: state and PKCE"):
+        state_and_pkce(provider, checks, confidential, public, browser)
+    with checks.group("hostile: codes and client authentication"):
+        codes(provider, checks, confidential, other, public, browser)
+    with checks.group("hostile: forged and tampered tokens"):
+        forged_tokens(provider, checks, confidential, browser)

@@ -1,0 +1,455 @@
+#!/usr/bin/env python3
+"""Latchkey's OpenID provider driven by a relying party Latchkey did not write: Authlib (PyPI).
+
+Starts latchkey-server (as Tests/Contract/run.py does: a temporary SQLite file, then a throwaway
+PostgreSQL server when its binaries are installed) with its public origin as the issuer, registers a
+user and clients with the operator's CLI, and signs in through the code flow, the browser's part
+(/login, the consent page) done with plain HTTP requests and cookies. Authlib's OAuth2Session is the
+client: a confidential one (client_secret_basic; client_secret_post once) and a public one with PKCE
+S256. Checked: discovery; the ID token, validated by authlib.oidc.core with the key set published at
+jwks_uri (iss, aud, nonce, exp, the signature; sub is not the username; amr has pwd); userinfo's
+claims per scope; refresh token rotation and reuse detection (the whole family revoked); revocation
+(RFC 7009); introspection (RFC 7662, confidential clients only); and key rotation with `latchkey oidc
+rotate-key --force` (a token signed before still verifies, new ones carry the new key's kid).
+
+Then hostile.py: a client that cheats (redirect URIs that are almost the registered one, PKCE left
+out or downgraded, codes replayed or stolen, forged and tampered tokens).
+
+On SQLite it also reports (never as a pass or a fail) the median time of a code exchange and of a
+userinfo call over 200 of each.
+
+Every check prints `ok: …` or `FAILED: …`; any failure exits nonzero.
+
+Usage: python3 relying_parties.py [--binary PATH] [--cli PATH] [--engine sqlite|postgresql|both]
+  [--timings N]
+Needs Authlib 1.3 or later and requests (pip install 'authlib>=1.3,<2' requests) importable by this Python.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+
+# The provider is served over plain HTTP on the loopback interface: Authlib refuses that unless told.
+os.environ.setdefault("AUTHLIB_INSECURE_TRANSPORT", "1")
+import requests  # noqa: E402
+import authlib.deprecate  # noqa: E402,F401 (it sets its warnings to always show; the filter below goes first)
+
+# authlib.jose is still Authlib's JOSE (1.x) and still verifies: its notice of a successor is noise here.
+warnings.filterwarnings("ignore", message="authlib.jose module is deprecated")
+from authlib.common.security import generate_token  # noqa: E402
+from authlib.integrations.base_client.errors import OAuthError  # noqa: E402
+from authlib.integrations.requests_client import OAuth2Session  # noqa: E402
+from authlib.jose import JsonWebKey, JsonWebToken  # noqa: E402
+from authlib.oidc.core import CodeIDToken  # noqa: E402
+from authlib.oidc.discovery import OpenIDProviderMetadata  # noqa: E402
+
+import hostile  # noqa: E402
+from provider import (EMAIL, HTTPS_CALLBACK, LOOPBACK_CALLBACK, PACKAGE, ROOT, TIMEOUT, USERNAME,  # noqa: E402
+                      Browser, Checks, Postgres, Provider, jwt_parts, query, running_server, seed_user,
+                      server_arguments)
+
+ALL_SCOPES = "openid profile email roles"
+
+
+class RelyingParty:
+    """One registered client, driven by Authlib's OAuth2Session."""
+
+    def __init__(self, provider, client_id, secret, redirect_uri, auth_method="client_secret_basic", pkce=True):
+        self.provider = provider
+        self.client_id = client_id
+        self.secret = secret
+        self.redirect_uri = redirect_uri
+        self.auth_method = auth_method
+        self.pkce = pkce
+        self.session = self.new_session()
+
+    def new_session(self):
+        return OAuth2Session(self.client_id, self.secret, scope=ALL_SCOPES, redirect_uri=self.redirect_uri,
+                             token_endpoint_auth_method=self.auth_method,
+                             code_challenge_method="S256" if self.pkce else None)
+
+    def authorization(self, browser, scope=ALL_SCOPES, **extra):
+        """An authorization request through `browser`: (the URL, state, nonce, code verifier, the
+        Location the browser was sent back to)."""
+        verifier = generate_token(48) if self.pkce else None
+        nonce = generate_token(20)
+        url, state = self.session.create_authorization_url(
+            self.provider.endpoint("authorization_endpoint"), code_verifier=verifier, nonce=nonce, scope=scope,
+            **extra)
+        return url, state, nonce, verifier, browser.authorize(url)
+
+    def sign_in(self, browser, scope=ALL_SCOPES):
+        """The whole code flow: the tokens, with what the request sent."""
+        url, state, nonce, verifier, location = self.authorization(browser, scope)
+        self.session = self.new_session()
+        self.session.scope = scope
+        arguments = {"code_verifier": verifier} if verifier else {}
+        # Authlib checks the state it sent against the one that came back.
+        token = self.session.fetch_token(self.provider.endpoint("token_endpoint"), authorization_response=location,
+                                         state=state, **arguments)
+        return {"token": dict(token), "state": state, "nonce": nonce, "location": location, "url": url}
+
+    def refresh(self, refresh_token):
+        return dict(self.session.refresh_token(self.provider.endpoint("token_endpoint"), refresh_token=refresh_token))
+
+    def userinfo(self, access_token):
+        return requests.get(self.provider.endpoint("userinfo_endpoint"), timeout=TIMEOUT,
+                            headers={"Authorization": "Bearer " + access_token})
+
+    def revoke(self, token, hint=None):
+        return self.session.revoke_token(self.provider.endpoint("revocation_endpoint"), token=token,
+                                         token_type_hint=hint)
+
+    def introspect(self, token, hint=None):
+        return self.session.introspect_token(self.provider.endpoint("introspection_endpoint"), token=token,
+                                             token_type_hint=hint)
+
+
+def oauth_error(call):
+    """The OAuth error code `call` raised (None when it succeeded)."""
+    try:
+        call()
+    except OAuthError as error:
+        return error.error
+    return None
+
+
+def validated_id_token(provider, id_token, client_id, nonce, access_token=None, jwks=None):
+    """authlib.oidc.core's validation of an ID token, with the key set published now (or `jwks`)."""
+    keys = JsonWebKey.import_key_set(jwks or provider.jwks())
+    claims = JsonWebToken(["RS256", "ES256", "EdDSA"]).decode(
+        id_token, keys, claims_cls=CodeIDToken,
+        claims_options={"iss": {"essential": True, "value": provider.issuer},
+                        "aud": {"essential": True, "value": client_id}},
+        claims_params={"nonce": nonce, "client_id": client_id, "access_token": access_token})
+    claims.validate(leeway=5)
+    return claims
+
+
+def validated_access_token(provider, access_token, jwks=None):
+    """The access token (RFC 9068: a JWT of typ at+jwt), verified with the published key set."""
+    header = jwt_parts(access_token)[0]
+    keys = JsonWebKey.import_key_set(jwks or provider.jwks())
+    claims = JsonWebToken(["ES256", "RS256", "EdDSA"]).decode(
+        access_token, keys, claims_options={"iss": {"essential": True, "value": provider.issuer}})
+    claims.validate(leeway=5)
+    return header, claims
+
+
+def discovery(provider, checks):
+    answer = requests.get(provider.issuer + "/.well-known/openid-configuration", timeout=TIMEOUT)
+    checks.check(answer.status_code == 200 and answer.headers.get("Content-Type", "").startswith("application/json"),
+                 "discovery answers 200 with JSON", f"{answer.status_code} {answer.headers.get('Content-Type')}")
+    metadata = answer.json()
+    checks.check(metadata.get("issuer") == provider.issuer, "the issuer is exactly the public origin",
+                 repr(metadata.get("issuer")))
+    try:
+        OpenIDProviderMetadata(metadata).validate()
+        checks.check(True, "Authlib validates the provider metadata (OpenID Connect Discovery 1.0 section 3)")
+    except ValueError as error:
+        checks.check(False, "Authlib validates the provider metadata", str(error))
+    for name, path in [("authorization_endpoint", "/oauth2/authorize"), ("token_endpoint", "/oauth2/token"),
+                       ("userinfo_endpoint", "/oauth2/userinfo"), ("jwks_uri", "/oauth2/jwks"),
+                       ("revocation_endpoint", "/oauth2/revoke"), ("introspection_endpoint", "/oauth2/introspect"),
+                       ("end_session_endpoint", "/oauth2/logout")]:
+        checks.check(metadata.get(name) == provider.issuer + path, f"{name} is {path}", repr(metadata.get(name)))
+    checks.check(metadata.get("code_challenge_methods_supported") == ["S256"], "PKCE: S256 only")
+    checks.check(set(metadata.get("token_endpoint_auth_methods_supported", [])) ==
+                 {"client_secret_basic", "client_secret_post", "none"}, "client authentication methods")
+    checks.check(metadata.get("response_types_supported") == ["code"], "response types: code only")
+    checks.check(metadata.get("authorization_response_iss_parameter_supported") is True,
+                 "the authorization response's iss parameter (RFC 9207)")
+    jwks = provider.jwks()
+    keys = jwks.get("keys", [])
+    checks.check({key.get("alg") for key in keys} >= {"RS256", "ES256", "EdDSA"}
+                 and all(key.get("kid") and key.get("use") == "sig" for key in keys),
+                 "the key set publishes RS256, ES256 and EdDSA keys, each with a kid and use sig",
+                 str([(key.get("alg"), key.get("kid"), key.get("use")) for key in keys]))
+    checks.check(not any(name in key for key in keys for name in ("d", "p", "q", "dp", "dq", "qi", "k")),
+                 "the key set holds public keys only")
+    JsonWebKey.import_key_set(jwks)
+    checks.check(True, "Authlib imports the key set")
+
+
+def code_flow(provider, checks, rp, browser, label):
+    """A sign-in through the code flow, its ID token, access token and userinfo."""
+    signed = rp.sign_in(browser)
+    token, location = signed["token"], signed["location"]
+    parameters = query(location)
+    checks.check(location.startswith(rp.redirect_uri + "?"), f"{label}: back at the redirect URI", location)
+    checks.check(parameters.get("state") == signed["state"], f"{label}: the state comes back")
+    checks.check(parameters.get("iss") == provider.issuer, f"{label}: iss in the authorization response (RFC 9207)",
+                 repr(parameters.get("iss")))
+    checks.check(token.get("token_type", "").lower() == "bearer" and token.get("access_token")
+                 and token.get("refresh_token") and token.get("id_token") and isinstance(token.get("expires_in"), int),
+                 f"{label}: the token answer has access, refresh and ID tokens, Bearer, expires_in",
+                 str(sorted(token)))
+    checks.check(set(token.get("scope", "").split()) == set(ALL_SCOPES.split()), f"{label}: the granted scope",
+                 repr(token.get("scope")))
+    claims = validated_id_token(provider, token["id_token"], rp.client_id, signed["nonce"], token["access_token"])
+    header = jwt_parts(token["id_token"])[0]
+    kids = {key["kid"] for key in provider.jwks()["keys"]}
+    checks.check(header.get("alg") == "RS256" and header.get("kid") in kids,
+                 f"{label}: Authlib validates the ID token (RS256, a published kid; iss, aud, nonce, exp)")
+    checks.check(claims["sub"] and claims["sub"] != USERNAME, f"{label}: sub is not the username", claims["sub"])
+    checks.check("pwd" in claims.get("amr", []), f"{label}: amr has pwd", repr(claims.get("amr")))
+    checks.check(claims.get("azp", rp.client_id) == rp.client_id and claims.get("auth_time")
+                 and claims["iat"] <= claims["exp"], f"{label}: azp, auth_time, iat before exp")
+    at_header, at_claims = validated_access_token(provider, token["access_token"])
+    checks.check(at_header.get("typ", "").lower() in ("at+jwt", "application/at+jwt") and at_header.get("alg") == "ES256",
+                 f"{label}: the access token is an ES256 JWT of typ at+jwt (RFC 9068) verified with the key set",
+                 repr(at_header))
+    checks.check(at_claims.get("sub") == claims["sub"], f"{label}: the access token's sub is the ID token's")
+    answer = rp.userinfo(token["access_token"])
+    info = answer.json() if answer.status_code == 200 else {}
+    checks.check(answer.status_code == 200 and info.get("sub") == claims["sub"],
+                 f"{label}: userinfo answers with the ID token's sub (OpenID Connect Core 5.3.2)",
+                 f"{answer.status_code} {answer.text[:200]}")
+    checks.check(info.get("preferred_username") == USERNAME and info.get("email") == EMAIL
+                 and "admin" in info.get("roles", []), f"{label}: userinfo has the claims of every scope granted",
+                 str(info))
+    return signed, claims
+
+
+def claims_per_scope(provider, checks, rp, browser):
+    for scope, present, absent in [("openid profile", ["preferred_username"], ["email", "roles"]),
+                                   ("openid email", ["email"], ["preferred_username", "roles"]),
+                                   ("openid roles", ["roles"], ["preferred_username", "email"]),
+                                   ("openid", [], ["preferred_username", "email", "roles"])]:
+        token = rp.sign_in(browser, scope)["token"]
+        answer = rp.userinfo(token["access_token"])
+        info = answer.json() if answer.status_code == 200 else {}
+        checks.check(answer.status_code == 200 and info.get("sub") and all(name in info for name in present)
+                     and not any(name in info for name in absent),
+                     f"userinfo for scope '{scope}': {', '.join(present) or 'sub'} and not {', '.join(absent)}",
+                     f"{answer.status_code} {info}")
+    token = rp.sign_in(browser, "openid roles")["token"]
+    info = rp.userinfo(token["access_token"]).json()
+    checks.check(isinstance(info.get("roles"), list) and "admin" in info["roles"], "roles is an array with admin",
+                 repr(info.get("roles")))
+    token = rp.sign_in(browser, "openid email")["token"]
+    info = rp.userinfo(token["access_token"]).json()
+    checks.check(info.get("email") == EMAIL and isinstance(info.get("email_verified"), bool),
+                 "email with a boolean email_verified", str(info))
+
+
+def refresh_rotation(provider, checks, rp, browser, label):
+    token = rp.sign_in(browser)["token"]
+    first = token["refresh_token"]
+    second = rp.refresh(first)
+    checks.check(second.get("refresh_token") and second["refresh_token"] != first and second.get("access_token"),
+                 f"{label}: a refresh answers a new access token and a new refresh token")
+    checks.check(rp.userinfo(second["access_token"]).status_code == 200, f"{label}: the refreshed access token works")
+    if second.get("id_token"):
+        claims = validated_id_token(provider, second["id_token"], rp.client_id, None)
+        checks.check(claims["sub"] == jwt_parts(token["id_token"])[1]["sub"],
+                     f"{label}: the refreshed ID token validates, same sub (OpenID Connect Core 12.2)")
+    third = rp.refresh(second["refresh_token"])
+    checks.check(third.get("refresh_token") not in (first, second["refresh_token"], None),
+                 f"{label}: each refresh rotates the refresh token")
+    checks.check(oauth_error(lambda: rp.refresh(first)) == "invalid_grant",
+                 f"{label}: a rotated refresh token presented again: invalid_grant")
+    checks.check(oauth_error(lambda: rp.refresh(third["refresh_token"])) == "invalid_grant",
+                 f"{label}: after that reuse the family's newest refresh token is refused too (RFC 9700 4.14.2)")
+    status = rp.userinfo(third["access_token"]).status_code
+    checks.check(status == 401, f"{label}: and the family's newest access token no longer opens userinfo",
+                 str(status))
+
+
+def revocation(provider, checks, rp, browser, label):
+    token = rp.sign_in(browser)["token"]
+    answer = rp.revoke(token["refresh_token"], "refresh_token")
+    checks.check(answer.status_code == 200, f"{label}: revoking the refresh token answers 200 (RFC 7009 2.2)",
+                 f"{answer.status_code} {answer.text[:200]}")
+    checks.check(oauth_error(lambda: rp.refresh(token["refresh_token"])) == "invalid_grant",
+                 f"{label}: the revoked refresh token no longer refreshes")
+    answer = rp.revoke("lkr_not-a-token-at-all", "refresh_token")
+    checks.check(answer.status_code == 200, f"{label}: revoking an unknown token answers 200 (RFC 7009 2.2)",
+                 str(answer.status_code))
+    token = rp.sign_in(browser)["token"]
+    answer = rp.revoke(token["access_token"], "access_token")
+    checks.check(answer.status_code == 200, f"{label}: revoking an access token answers 200")
+    status = rp.userinfo(token["access_token"]).status_code
+    checks.check(status == 401, f"{label}: the revoked access token no longer opens userinfo", str(status))
+    return token
+
+
+def introspection(provider, checks, confidential, public, browser):
+    token = confidential.sign_in(browser)["token"]
+    answer = confidential.introspect(token["access_token"], "access_token")
+    body = answer.json() if answer.status_code == 200 else {}
+    checks.check(answer.status_code == 200 and body.get("active") is True, "introspection: a live access token is active",
+                 f"{answer.status_code} {answer.text[:200]}")
+    sub = jwt_parts(token["id_token"])[1]["sub"]
+    checks.check(body.get("client_id") == confidential.client_id and body.get("sub") == sub
+                 and body.get("iss", provider.issuer) == provider.issuer and isinstance(body.get("exp"), int)
+                 and set(body.get("scope", "").split()) == set(ALL_SCOPES.split()),
+                 "introspection: client_id, sub, scope, exp of the token (RFC 7662 2.2)", str(body))
+    answer = confidential.introspect(token["refresh_token"], "refresh_token")
+    checks.check(answer.status_code == 200 and answer.json().get("active") is True,
+                 "introspection: a live refresh token is active", answer.text[:200])
+    confidential.revoke(token["refresh_token"], "refresh_token")
+    answer = confidential.introspect(token["refresh_token"])
+    checks.check(answer.status_code == 200 and answer.json() == {"active": False},
+                 "introspection: the revoked refresh token is {\"active\": false}", answer.text[:200])
+    confidential.revoke(token["access_token"], "access_token")
+    answer = confidential.introspect(token["access_token"])
+    checks.check(answer.status_code == 200 and answer.json() == {"active": False},
+                 "introspection: the revoked access token is {\"active\": false}", answer.text[:200])
+    answer = confidential.introspect("garbage")
+    checks.check(answer.status_code == 200 and answer.json() == {"active": False},
+                 "introspection: garbage is {\"active\": false}", answer.text[:200])
+    public_token = public.sign_in(browser)["token"]
+    answer = public.introspect(public_token["access_token"])
+    checks.check(answer.status_code == 401 and answer.json().get("error") == "invalid_client",
+                 "introspection: a public client is refused (401 invalid_client)", f"{answer.status_code} {answer.text[:200]}")
+
+
+def key_rotation(provider, checks, rp, browser):
+    before = rp.sign_in(browser)
+    jwks_before = provider.jwks()
+    old_kid = jwt_parts(before["token"]["id_token"])[0]["kid"]
+    old_at_kid = jwt_parts(before["token"]["access_token"])[0]["kid"]
+    provider.cli("oidc", "rotate-key", "--force")
+    checks.check(True, "latchkey oidc rotate-key --force")
+    jwks_after = provider.jwks()
+    kids_after = {key["kid"] for key in jwks_after["keys"]}
+    checks.check(old_kid in kids_after and old_at_kid in kids_after,
+                 "the keys that signed before the rotation are still published")
+    validated_id_token(provider, before["token"]["id_token"], rp.client_id, before["nonce"], jwks=jwks_after)
+    checks.check(True, "an ID token issued before the rotation validates with the key set published after")
+    validated_access_token(provider, before["token"]["access_token"], jwks=jwks_after)
+    checks.check(rp.userinfo(before["token"]["access_token"]).status_code == 200,
+                 "an access token issued before the rotation still opens userinfo")
+    after = rp.sign_in(browser)
+    new_kid = jwt_parts(after["token"]["id_token"])[0]["kid"]
+    new_at_kid = jwt_parts(after["token"]["access_token"])[0]["kid"]
+    checks.check(new_kid != old_kid and new_at_kid != old_at_kid, "tokens issued after carry the new keys' kids",
+                 f"{old_kid} -> {new_kid}, {old_at_kid} -> {new_at_kid}")
+    before_kids = {key["kid"] for key in jwks_before["keys"]}
+    checks.check(new_kid in before_kids and new_at_kid in before_kids,
+                 "the new signing keys were published before they signed (a cached key set has them)")
+    validated_id_token(provider, after["token"]["id_token"], rp.client_id, after["nonce"])
+    checks.check(True, "Authlib validates an ID token signed by the new key")
+
+
+def timings(provider, checks, rp, browser, count):
+    """The median time of a code exchange and of a userinfo call (a report, never a pass or a fail)."""
+    token_endpoint = provider.endpoint("token_endpoint")
+    userinfo_endpoint = provider.endpoint("userinfo_endpoint")
+    http = requests.Session()
+    exchanges = []
+    access_token = None
+    for _ in range(count):
+        verifier = generate_token(48)
+        url, state = rp.session.create_authorization_url(provider.endpoint("authorization_endpoint"),
+                                                         code_verifier=verifier, nonce=generate_token(20))
+        code = query(browser.authorize(url))["code"]
+        body = {"grant_type": "authorization_code", "code": code, "redirect_uri": rp.redirect_uri,
+                "code_verifier": verifier}
+        started = time.perf_counter()
+        answer = http.post(token_endpoint, data=body, auth=(rp.client_id, rp.secret), timeout=TIMEOUT)
+        exchanges.append(time.perf_counter() - started)
+        if answer.status_code != 200:
+            checks.check(False, "timing: a code exchange answered " + str(answer.status_code), answer.text[:200])
+            return
+        access_token = answer.json()["access_token"]
+    calls = []
+    for _ in range(count):
+        started = time.perf_counter()
+        answer = http.get(userinfo_endpoint, headers={"Authorization": "Bearer " + access_token}, timeout=TIMEOUT)
+        calls.append(time.perf_counter() - started)
+        if answer.status_code != 200:
+            checks.check(False, "timing: a userinfo call answered " + str(answer.status_code), answer.text[:200])
+            return
+    checks.report(f"code exchange (authorization_code grant, client_secret_basic, PKCE): median "
+                  f"{statistics.median(exchanges) * 1000:.2f} ms over {count} (debug build, keep-alive)")
+    checks.report(f"userinfo call: median {statistics.median(calls) * 1000:.2f} ms over {count}")
+
+
+def relying_parties(provider, checks, timing_count):
+    with checks.group("discovery and the key set"):
+        discovery(provider, checks)
+    browser = Browser(provider)
+    confidential_id, confidential_secret = provider.add_client("authlib-confidential", [HTTPS_CALLBACK])
+    public_id, _ = provider.add_client("authlib-public", [LOOPBACK_CALLBACK], public=True)
+    basic = RelyingParty(provider, confidential_id, confidential_secret, HTTPS_CALLBACK, "client_secret_basic",
+                         pkce=False)
+    post = RelyingParty(provider, confidential_id, confidential_secret, HTTPS_CALLBACK, "client_secret_post", pkce=True)
+    public = RelyingParty(provider, public_id, None, LOOPBACK_CALLBACK, "none", pkce=True)
+
+    with checks.group("confidential client, client_secret_basic, nonce without PKCE"):
+        first, first_claims = code_flow(provider, checks, basic, browser, "basic")
+        checks.check(browser.sign_ins == 1 and browser.consents == 1,
+                     "the person signed in once and was asked for consent once (a client not first-party)",
+                     f"{browser.sign_ins} sign-ins, {browser.consents} consents")
+    with checks.group("confidential client, client_secret_post, PKCE S256"):
+        code_flow(provider, checks, post, browser, "post")
+    with checks.group("public client, PKCE S256"):
+        _, public_claims = code_flow(provider, checks, public, browser, "public")
+        checks.check(public_claims["sub"] == first_claims["sub"], "the same person has the same sub at every client "
+                     "(subject type public)")
+    with checks.group("userinfo's claims per scope"):
+        claims_per_scope(provider, checks, basic, browser)
+    with checks.group("refresh token rotation and reuse detection"):
+        refresh_rotation(provider, checks, basic, browser, "confidential")
+        refresh_rotation(provider, checks, public, browser, "public")
+    with checks.group("revocation (RFC 7009)"):
+        revocation(provider, checks, post, browser, "confidential")
+        revocation(provider, checks, public, browser, "public")
+    with checks.group("introspection (RFC 7662)"):
+        introspection(provider, checks, basic, public, browser)
+    with checks.group("signing key rotation"):
+        key_rotation(provider, checks, basic, browser)
+    if timing_count:
+        with checks.group(f"timings over {timing_count} calls"):
+            fast_id, fast_secret = provider.add_client("authlib-timing", [HTTPS_CALLBACK], first_party=True)
+            timings(provider, checks, RelyingParty(provider, fast_id, fast_secret, HTTPS_CALLBACK), browser,
+                    timing_count)
+
+
+def run(engine, options):
+    label = f"openid ({engine})"
+    checks = Checks(label)
+    with tempfile.TemporaryDirectory(prefix="latchkey-oidc-key-") as keys:
+        key_file = os.path.join(keys, "latchkey.key")
+        with running_server(engine, options.binary, "latchkey-oidc-", server_arguments(key_file)) as started:
+            provider = Provider(started, options.cli, key_file)
+            try:
+                seed_user(provider)
+                relying_parties(provider, checks, options.timings if engine == "sqlite" else 0)
+                hostile.hostile(provider, checks)
+            except (RuntimeError, subprocess.SubprocessError, OSError, ValueError) as error:
+                checks.check(False, f"the run stopped: {error}")
+            if checks.failures:
+                print(f"{label}: {len(checks.failures)} FAILED; the server's log follows", flush=True)
+                sys.stdout.write(started.log())
+    return checks.failures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default=os.path.join(PACKAGE, ".build", "debug", "latchkey-server"))
+    parser.add_argument("--cli", default=os.path.join(ROOT, ".build", "debug", "latchkey"))
+    parser.add_argument("--engine", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--timings", type=int, default=200, help="calls timed on SQLite (0: none)")
+    options = parser.parse_args()
+    engines = ["sqlite", "postgresql"] if options.engine == "both" else [options.engine]
+    if "postgresql" in engines and not Postgres().available():
+        print("openid: no PostgreSQL server binaries: SQLite only", flush=True)
+        engines.remove("postgresql")
+    failed = {engine: run(engine, options) for engine in engines}
+    failed = {engine: failures for engine, failures in failed.items() if failures}
+    if failed:
+        for engine, failures in failed.items():
+            print(f"openid ({engine}): FAILED: " + "; ".join(failures), flush=True)
+        sys.exit("openid: failures on " + ", ".join(failed))
+    print("openid: Authlib and the hostile client saw every check pass on " + ", ".join(engines))
+
+
+if __name__ == "__main__":
+    main()
