@@ -139,7 +139,8 @@ def redirect_uris(provider, checks, confidential, public, browser):
                       (confidential.authorize_url().replace("redirect_uri=", "x="), "no redirect_uri")]:
         answer = browser.get(url)
         checks.check(answer.status_code == 400 and "Location" not in answer.headers,
-                     f"{what}: an error page (400), no redirect", f"{answer.status_code} {answer.headers.get('Location')}")
+                     f"{what}: an error page (400), no redirect",
+                     f"{answer.status_code} {answer.headers.get('Location')}")
     # A native app listens on whatever port it is given (RFC 8252 7.3).
     other_port = "http://127.0.0.1:49152/callback"
     location = browser.authorize(public.authorize_url(redirect_uri=other_port, pkce_verifier="v" * 43))
@@ -242,7 +243,8 @@ def codes(provider, checks, confidential, other, public, browser):
     answer = confidential.exchange(code)
     # Neither RFC says whether a code survives exchanges by unauthenticated callers: a fact, not a check.
     checks.report("a code after three refused client authentications: "
-                  + ("still exchanged by its client" if answer.status_code == 200 else f"refused ({answer.text[:120]})"))
+                  + ("still exchanged by its client" if answer.status_code == 200
+                     else f"refused ({answer.text[:120]})"))
     answer = confidential.exchange(confidential.code(browser))
     refresh_token = answer.json().get("refresh_token") if answer.status_code == 200 else "none"
     answer = other.refresh(refresh_token)
@@ -315,11 +317,11 @@ def forgeries(provider, access_token, id_token):
                    sign(unknown, dict(payload, nbf=now + 3600, iat=now + 3600, exp=now + 7200), es256(mine))))
     forged.append(("signed by an unpublished key under the real kid",
                    sign(header, dict(payload, exp=now + 600), es256(mine))))
+    point = mine.public_key().public_numbers()
+    embedded = {"kty": "EC", "crv": "P-256", "x": b64url(point.x.to_bytes(32, "big")),
+                "y": b64url(point.y.to_bytes(32, "big"))}
     forged.append(("signed by an unpublished key with its own jwk in the header",
-                   sign(dict(header, kid="embedded", jwk={"kty": "EC", "crv": "P-256",
-                                                          "x": b64url(mine.public_key().public_numbers().x.to_bytes(32, "big")),
-                                                          "y": b64url(mine.public_key().public_numbers().y.to_bytes(32, "big"))}),
-                        payload, es256(mine))))
+                   sign(dict(header, kid="embedded", jwk=embedded), payload, es256(mine))))
     real_header = access_token.split(".")[0]
     for change, altered in [("sub", dict(payload, sub=payload.get("sub", "") + "x")),
                             ("exp", dict(payload, exp=payload.get("exp", now) + 86400)),
@@ -329,7 +331,8 @@ def forgeries(provider, access_token, id_token):
                        real_header + "." + body + "." + b64url(signature)))
     flipped = bytearray(signature)
     flipped[-1] ^= 1
-    forged.append(("the real token with one signature bit flipped", access_token.rsplit(".", 1)[0] + "." + b64url(bytes(flipped))))
+    forged.append(("the real token with one signature bit flipped",
+                   access_token.rsplit(".", 1)[0] + "." + b64url(bytes(flipped))))
     forged.append(("the real token without its signature", access_token.rsplit(".", 1)[0] + "."))
     forged.append(("the ID token as an access token (typ is not at+jwt, RFC 9068 4)", id_token))
     forged.append(("garbage", "not.a.jwt"))
@@ -345,7 +348,8 @@ def forged_tokens(provider, checks, confidential, browser):
     for what, token in forgeries(provider, tokens["access_token"], tokens["id_token"]):
         answer = userinfo(provider, token)
         challenge = answer.headers.get("WWW-Authenticate", "")
-        checks.check(answer.status_code == 401 and challenge.startswith("Bearer") and 'error="invalid_token"' in challenge,
+        checks.check(answer.status_code == 401 and challenge.startswith("Bearer")
+                     and 'error="invalid_token"' in challenge,
                      f"userinfo refuses {what}: 401, Bearer error=\"invalid_token\" (RFC 6750 3.1)",
                      f"{answer.status_code} {challenge!r} {answer.text[:200]}")
         answer = confidential.introspect(token)

@@ -87,8 +87,8 @@ class Forms(html.parser.HTMLParser):
     def handle_starttag(self, tag, attributes):
         attributes = dict(attributes)
         if tag == "form":
-            self.forms.append({"action": attributes.get("action") or "", "method": (attributes.get("method") or "get").lower(),
-                               "inputs": [], "buttons": []})
+            self.forms.append({"action": attributes.get("action") or "",
+                               "method": (attributes.get("method") or "get").lower(), "inputs": [], "buttons": []})
         elif self.forms and tag == "input" and attributes.get("name"):
             self.forms[-1]["inputs"].append(attributes)
         elif self.forms and tag == "button":
