@@ -20,4 +20,6 @@ package struct SessionInfo: Sendable, Hashable {
     package var userAgent: String? = nil
     /// How it was signed in, in order; empty for a session opened before methods were recorded.
     package var methods: [AuthenticationMethod] = []
+    /// The OpenID Connect client it was opened for (its name), when a client's sign-in made it.
+    package var oidcClient: String? = nil
 }

@@ -43,6 +43,8 @@ public final class LatchkeyService: Sendable {
     private let delivery: DeliveryQueue
     /// Keeps a flood of one refused access token to a log line a minute.
     let refusalLog = RefusalLogLimiter(window: AccessTokenGate.refusalWindow)
+    /// Verifies the OpenID provider's tokens when they come back, keeping the published keys built.
+    let verifier = TokenVerifier()
 
     /// A service over `workers`; its lane threads start now and stop when it is released.
     public init(workers: LatchkeyWorkers, lanes: Lanes = Lanes(), logger: Logger = LatchkeyService.silentLogger) {

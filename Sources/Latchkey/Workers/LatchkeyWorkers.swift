@@ -41,6 +41,9 @@ public struct LatchkeyWorkers: Sendable {
     /// Where passkeys are used; nil (the default) turns passkeys off. A server sets it from the
     /// origin its pages are served from.
     public var relyingParty: RelyingParty?
+    /// The OpenID provider's issuer: the origin a server's pages are served from
+    /// (`https://auth.example.com`, no trailing slash); nil (the default) turns the provider off.
+    public var issuer: String?
     /// Verifies imported hashes; a spy stands in for it in tests.
     var importedHashes: any ImportedHashVerifying = ImportedHashVerifier()
 

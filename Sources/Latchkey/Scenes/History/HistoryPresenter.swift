@@ -95,6 +95,12 @@ package final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, H
         case (.oidcClientRemoved, _): "OpenID Connect client removed" + (event.detail.map { " (\($0))" } ?? "")
         case (.oidcClientSecretRotated, _):
             "OpenID Connect client secret replaced" + (event.detail.map { " (\($0))" } ?? "")
+        case (.oidcSignedIn, _): "Signed in to " + (event.detail ?? "an OpenID Connect client")
+        case (.oidcCodeReplayed, _):
+            "Sign-in code used twice: the sign-in to " + (event.detail ?? "the client") + " was ended"
+        case (.oidcRefreshReused, _):
+            "Refresh token used twice: the sign-in to " + (event.detail ?? "the client") + " was ended"
+        case (.oidcGrantRevoked, _): "Sign-in to " + (event.detail ?? "a client") + " ended by the client"
         }
     }
 }

@@ -12,7 +12,10 @@ struct SessionGate: Sendable {
         -> StoredSession
     {
         guard let token else { throw SessionProblem.notSignedIn }
-        return try check(try sessions.find(token, in: db), now: now, forPasswordChange: forPasswordChange)
+        let found = try sessions.find(token, in: db)
+        // A client's grant is never a browser's or a command's session, whatever is presented.
+        guard found?.oidcClientID == nil else { throw SessionProblem.notSignedIn }
+        return try check(found, now: now, forPasswordChange: forPasswordChange)
     }
 
     /// The same check on a session already found (or handed over by a router).

@@ -94,6 +94,15 @@ package struct AuthEvent: Sendable, Hashable {
         case oidcClientRemoved = "oidc_client_removed"
         /// An operator replaced a confidential client's secret: the old one no longer works.
         case oidcClientSecretRotated = "oidc_client_secret_rotated"
+        /// The user signed in to an OpenID Connect client: a code was exchanged for a grant (the
+        /// client's name in the detail).
+        case oidcSignedIn = "oidc_signed_in"
+        /// A code was presented a second time: the grant its first exchange opened was ended.
+        case oidcCodeReplayed = "oidc_code_replayed"
+        /// A refresh token was presented after it was rotated: its whole grant was ended.
+        case oidcRefreshReused = "oidc_refresh_reused"
+        /// A client revoked one of its tokens, which ended the grant.
+        case oidcGrantRevoked = "oidc_grant_revoked"
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.

@@ -106,7 +106,14 @@ package struct OIDCClientStore: Sendable {
         return try find(id: stored.id, in: db)
     }
 
-    private func find(id: Int64, in db: Database) throws -> StoredOIDCClient? {
+    /// The client whose client ID is exactly `clientID` (never by name: the provider's endpoints).
+    func find(clientID: String, in db: Database) throws -> StoredOIDCClient? {
+        try db.queryFirst("SELECT \(Self.columns) FROM \(Self.source) WHERE c.client_id = ?", [clientID]) {
+            try Self.row($0)
+        }.map { try withURIs($0, in: db) }
+    }
+
+    func find(id: Int64, in db: Database) throws -> StoredOIDCClient? {
         try db.queryFirst("SELECT \(Self.columns) FROM \(Self.source) WHERE c.id = ?", [id]) { try Self.row($0) }
             .map { try withURIs($0, in: db) }
     }

@@ -8,7 +8,7 @@ struct SessionRow {
         sessions.revoked_at AS session_revoked_at, sessions.previous_login_at AS session_previous_login_at,
         sessions.label AS session_label, sessions.token_hash AS session_token_hash,
         sessions.client_address AS session_client_address, sessions.client_agent AS session_client_agent,
-        sessions.amr AS session_amr
+        sessions.amr AS session_amr, sessions.oidc_client_id AS session_oidc_client_id
         """
 
     let stored: StoredSession
@@ -21,7 +21,8 @@ struct SessionRow {
         stored = StoredSession(
             session: try Self.session(row, idleTimeout: idleTimeout), user: user,
             isRevoked: !(try row.isNull("session_revoked_at")),
-            isUserDisabled: account.isDisabled, passwordChangeRequired: account.passwordChangeRequired)
+            isUserDisabled: account.isDisabled, passwordChangeRequired: account.passwordChangeRequired,
+            oidcClientID: try row.optionalInt64("session_oidc_client_id"))
     }
 
     /// The session columns of `row`, under `idleTimeout`.

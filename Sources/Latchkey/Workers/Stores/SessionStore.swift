@@ -37,11 +37,17 @@ struct SessionStore: Sendable {
     func live(userID: Int64, now: Date, policy: SecurityPolicy, in db: Database) throws -> [SessionInfo] {
         try db.query(
             """
-            SELECT \(SessionRow.columns) FROM sessions
+            SELECT \(SessionRow.columns),
+                (SELECT name FROM oidc_clients WHERE oidc_clients.id = sessions.oidc_client_id) AS oidc_client_name
+            FROM sessions
             WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? AND last_used_at > ?
             ORDER BY created_at DESC, id DESC
             """, [userID, now.databaseSeconds, now.databaseSeconds - policy.sessionIdleTimeout.wholeSeconds]
-        ) { try SessionRow.session($0, idleTimeout: idleTimeout) }
+        ) { row in
+            var session = try SessionRow.session(row, idleTimeout: idleTimeout)
+            session.oidcClient = try row.optionalString("oidc_client_name")
+            return session
+        }
     }
 
     /// The session of a token with its user, the user's roles and second-factor state, in one
@@ -61,8 +67,13 @@ struct SessionStore: Sendable {
     }
 
     func find(_ token: SessionToken, in db: Database) throws -> StoredSession? {
+        try find(hash: token.hash, in: db)
+    }
+
+    /// The session whose token has the SHA-256 `hash` (an OpenID grant is found by its `sid`).
+    func find(hash: [UInt8], in db: Database) throws -> StoredSession? {
         let sql = db.dialect == .sqlite ? Self.findOnSQLite : Self.findOnPostgreSQL
-        return try db.queryFirst(sql, [token.hash]) { row in
+        return try db.queryFirst(sql, [hash]) { row in
             var stored = try SessionRow(row, idleTimeout: idleTimeout).stored
             stored.user.roles = try row.optionalString("user_roles")?.split(separator: ",").map(String.init) ?? []
             stored.user.secondFactorOn = try row.optionalInt64("factor_on") == 1

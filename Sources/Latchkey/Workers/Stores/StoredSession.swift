@@ -8,4 +8,7 @@ struct StoredSession: Sendable {
     let isUserDisabled: Bool
     /// An operator asked for a new password: only `passwd` (and logout) may use this session.
     var passwordChangeRequired = false
+    /// The OpenID Connect client whose grant this session is (its token was never handed out); nil
+    /// for a session signed in directly.
+    var oidcClientID: Int64? = nil
 }

@@ -53,6 +53,7 @@ public struct LatchkeyRoutes<Context: LatchkeyRequestContextProtocol>: Sendable 
         addRecoveryRoutes(to: routes)
         addAdminRoutes(to: routes)
         LoginPage(routes: self).add(to: routes)
+        OpenIDRoutes(routes: self).add(to: routes)
         MethodNotAllowed.add(to: router)
     }
 

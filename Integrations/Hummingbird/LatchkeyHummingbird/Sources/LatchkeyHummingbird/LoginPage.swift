@@ -143,7 +143,26 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
             form += "\n" + RegisterForm<Context>.fields(registration, next: next)
         }
         if let notice { form = "<p role=\"status\">\(escape(notice))</p>\n" + form }
-        return document(title: "Sign in", message: message, body: form, status: status, scripts: scripts)
+        return document(
+            title: "Sign in", message: message, body: form, status: status, scripts: scripts,
+            formTargets: formTargets(next: next))
+    }
+
+    /// Where a sign-in whose `next` is the OpenID authorization endpoint ends: the client's origin,
+    /// which the page's `form-action` must allow (browsers apply it to the redirects a form post
+    /// leads to).
+    static func formTargets(next: String) -> [String] {
+        guard next.hasPrefix("/oauth2/authorize?"), let query = next.split(separator: "?", maxSplits: 1).last else {
+            return []
+        }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0] == "redirect_uri", let uri = AuthorizationQuery.decode(parts[1]) else {
+                continue
+            }
+            return AuthorizationQuery.origin(of: uri).map { [$0] } ?? []
+        }
+        return []
     }
 
     /// The passkey sign-in: a button the script shows where the browser has WebAuthn, and the form
@@ -162,7 +181,8 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
     /// A page of its own (no external asset, no inline script) around `body`, with `message` as an
     /// alert; `scripts` are same-origin paths, the only scripts its Content-Security-Policy allows.
     static func document(
-        title: String, message: String?, body: String, status: HTTPResponse.Status = .ok, scripts: [String] = []
+        title: String, message: String?, body: String, status: HTTPResponse.Status = .ok, scripts: [String] = [],
+        formTargets: [String] = []
     ) -> Response {
         let notice = message.map { "<p role=\"alert\" class=\"error\">\(escape($0))</p>" } ?? ""
         let html = """
@@ -183,8 +203,8 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
         // only to this origin.
         let scriptSources = scripts.isEmpty ? "" : "; script-src 'self'; connect-src 'self'"
         headers[.contentSecurityPolicy] =
-            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-            + scriptSources
+            "default-src 'none'; style-src 'unsafe-inline'; form-action \((["'self'"] + formTargets).joined(separator: " ")); "
+            + "frame-ancestors 'none'; base-uri 'none'" + scriptSources
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))

@@ -170,6 +170,7 @@ struct LatchkeyServer: AsyncParsableCommand {
                 database: try DatabaseWorker(location), policy: settings.policy, secret: secret,
                 delivery: delivery(options))
             workers.relyingParty = options.relyingParty
+            workers.issuer = options.http.publicOrigin
             try workers.checkInstallationKey()
         } catch {
             FileHandle.standardError.write(Data("latchkey-server: cannot use the database: \(error)\n".utf8))

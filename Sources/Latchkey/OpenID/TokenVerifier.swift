@@ -1,0 +1,54 @@
+package import Foundation
+import JWTKit
+import Synchronization
+
+/// Checks the JWTs Latchkey issued when they come back (an access token at userinfo, introspection
+/// and revocation; an ID token hint at logout): the signature by a published key of the algorithm
+/// the key was made for (so `alg: none` and an HMAC keyed with a public key are refused by jwt-kit),
+/// the `typ`, the issuer, and the times against Latchkey's clock. The keys are built once per
+/// published set and kept.
+package final class TokenVerifier: Sendable {
+    private let cache = Mutex<(jwks: String, keys: JWTKeyCollection)?>(nil)
+
+    package init() {}
+
+    /// The claims of `token` if it is a live access token of `issuer`'s at `now`.
+    package func accessToken(_ token: String, jwks: String, issuer: String, now: Date) async -> AccessTokenClaims? {
+        guard Self.type(of: token)?.lowercased() == "at+jwt",
+            let claims = try? await keys(jwks).verify(token, as: AccessTokenClaims.self),
+            claims.iss == issuer
+        else { return nil }
+        let seconds = Int(now.timeIntervalSince1970)
+        guard seconds < claims.exp, claims.iat <= seconds + Self.leeway, (claims.nbf ?? 0) <= seconds + Self.leeway
+        else { return nil }
+        return claims
+    }
+
+    /// The claims of an ID token `issuer` signed, expired or not: a logout's hint names a past sign-in.
+    package func idTokenHint(_ token: String, jwks: String, issuer: String) async -> IDTokenClaims? {
+        guard Self.type(of: token)?.uppercased() == "JWT",
+            let claims = try? await keys(jwks).verify(token, as: IDTokenClaims.self), claims.iss == issuer
+        else { return nil }
+        return claims
+    }
+
+    /// Clocks of servers a second or two apart do not refuse a token just issued.
+    static let leeway = 5
+
+    private func keys(_ jwks: String) async throws -> JWTKeyCollection {
+        if let kept = cache.withLock({ $0 }), kept.jwks == jwks { return kept.keys }
+        let keys = JWTKeyCollection()
+        try await keys.add(jwksJSON: jwks)
+        cache.withLock { $0 = (jwks, keys) }
+        return keys
+    }
+
+    /// The header's `typ`, which tells an access token (`at+jwt`, RFC 9068) from an ID token.
+    private static func type(of token: String) -> String? {
+        guard let header = token.split(separator: ".", omittingEmptySubsequences: false).first,
+            let bytes = Base64.decodeURLSafe(String(header)),
+            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        else { return nil }
+        return object["typ"] as? String
+    }
+}

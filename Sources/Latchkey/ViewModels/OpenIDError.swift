@@ -1,0 +1,40 @@
+/// A refusal of the OpenID provider's token, userinfo, revocation or introspection endpoint, in
+/// OAuth's terms (RFC 6749 5.2, RFC 6750 3.1): `error` is the registered code, `description` fixed
+/// text that never repeats what the request said.
+public struct OpenIDError: Error, Sendable, Hashable {
+    /// `invalid_request`, `invalid_client`, `invalid_grant`, `unauthorized_client`,
+    /// `unsupported_grant_type`, `invalid_scope`, `invalid_token`, `temporarily_unavailable` or
+    /// `server_error`.
+    public let error: String
+    public let description: String
+
+    /// The HTTP status the endpoints answer it with: 401 for a client or token refused, 429 when
+    /// throttled, 503 when unavailable, 500 for a failure of Latchkey's own, else 400.
+    public var status: Int {
+        switch error {
+        case "invalid_client", "invalid_token": 401
+        case "slow_down": 429
+        case "temporarily_unavailable": 503
+        case "server_error": 500
+        default: 400
+        }
+    }
+
+    /// A refusal with the registered code `error` and fixed text.
+    public init(_ error: String, _ description: String) {
+        self.error = error
+        self.description = description
+    }
+
+    static func request(_ description: String) -> OpenIDError { OpenIDError("invalid_request", description) }
+    static let client = OpenIDError("invalid_client", "Client authentication failed.")
+    static func grant(_ description: String) -> OpenIDError { OpenIDError("invalid_grant", description) }
+    static let token = OpenIDError("invalid_token", "The access token is not valid.")
+    static let throttled = OpenIDError("slow_down", "Too many failed requests; wait and try again.")
+
+    static func unavailable(_ problem: ServiceProblem) -> OpenIDError {
+        let error = LatchkeyError.unavailable(problem)
+        return OpenIDError(
+            error.code == .internalError ? "server_error" : "temporarily_unavailable", error.message)
+    }
+}
