@@ -287,7 +287,9 @@ def forgeries(provider, access_token, id_token):
     """(what, token) pairs: each a token the provider must refuse."""
     header, payload, signature = jwt_parts(access_token)
     now = int(time.time())
-    jwks = provider.jwks()["keys"]
+    # The keys that signed these two tokens: their public halves are what an attacker would try.
+    signers = {header.get("kid"), jwt_parts(id_token)[0].get("kid")}
+    jwks = [key for key in provider.jwks()["keys"] if key.get("kid") in signers]
     forged = []
     plain = b64url(json.dumps(payload, separators=(",", ":")).encode())
     forged.append(("alg none, the real payload, no signature", b64url(b'{"alg":"none"}') + "." + plain + "."))
@@ -300,12 +302,12 @@ def forgeries(provider, access_token, id_token):
         pem = key.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
         forged.append((f"HS256 keyed with the {jwk['alg']} key's PEM (kid {jwk['kid']})",
                        sign(dict(header, alg="HS256", kid=jwk["kid"]), payload, hs256(pem))))
-        forged.append((f"HS256 keyed with the {jwk['alg']} key's JWK JSON",
+        forged.append((f"HS256 keyed with the {jwk['alg']} key's JWK JSON (kid {jwk['kid']})",
                        sign(dict(header, alg="HS256", kid=jwk["kid"]), payload,
                             hs256(json.dumps(jwk, separators=(",", ":")).encode()))))
         if jwk["kty"] == "RSA":
             pkcs1 = key.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.PKCS1)
-            forged.append((f"HS256 keyed with the {jwk['alg']} key's PKCS#1 PEM",
+            forged.append((f"HS256 keyed with the {jwk['alg']} key's PKCS#1 PEM (kid {jwk['kid']})",
                            sign(dict(header, alg="HS256", kid=jwk["kid"]), payload, hs256(pkcs1))))
     mine = ec.generate_private_key(ec.SECP256R1())
     unknown = dict(header, kid="forged-key")
