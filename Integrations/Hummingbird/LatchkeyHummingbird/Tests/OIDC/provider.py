@@ -22,6 +22,7 @@ from run import PACKAGE, ROOT, Postgres, running_server  # noqa: E402,F401
 USERNAME = "olive"
 PASSWORD = "an openid relying party's long passphrase"
 EMAIL = "olive@example.com"
+OTHER_USERNAME = "otto"
 # Where the clients say they live: never contacted (the browser reads the redirect, never follows it).
 HTTPS_CALLBACK = "https://rp.example/callback"
 LOOPBACK_CALLBACK = "http://127.0.0.1:8765/callback"
@@ -195,11 +196,13 @@ class Provider:
         return json.loads(result.stdout) if json_output and result.stdout.strip() else result.stdout
 
     def add_client(self, name, redirect_uris, public=False, first_party=False,
-                   scopes=("profile", "email", "roles")):
+                   scopes=("profile", "email", "roles"), post_logout_uris=()):
         """Registers a client: its ID and secret (None for a public client)."""
         arguments = ["clients", "add", name]
         for uri in redirect_uris:
             arguments += ["--redirect-uri", uri]
+        for uri in post_logout_uris:
+            arguments += ["--post-logout-redirect-uri", uri]
         for scope in scopes:
             arguments += ["--scope", scope]
         if public:
@@ -242,7 +245,8 @@ def server_arguments(key_file):
 
 
 def seed_user(provider):
-    """The person who signs in: a password, an email, the role admin."""
+    """The person who signs in (a password, an email, the role admin), and another one."""
     provider.cli("register", USERNAME, "--email", EMAIL, "--name", "Olive Idc", "--password-stdin",
                  stdin=PASSWORD + "\n")
     provider.cli("admin", "roles", USERNAME, "--add", "admin")
+    provider.cli("register", OTHER_USERNAME, "--password-stdin", stdin=PASSWORD + "\n")

@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import warnings
 
 # The provider is served over plain HTTP on the loopback interface: Authlib refuses that unless told.
@@ -49,7 +50,7 @@ from authlib.oidc.discovery import OpenIDProviderMetadata  # noqa: E402
 
 import hostile  # noqa: E402
 from provider import (EMAIL, HTTPS_CALLBACK, LOOPBACK_CALLBACK, PACKAGE, ROOT, TIMEOUT, USERNAME,  # noqa: E402
-                      Browser, Checks, Postgres, Provider, jwt_parts, query, running_server, seed_user,
+                      Browser, Checks, Forms, Postgres, Provider, jwt_parts, query, running_server, seed_user,
                       server_arguments)
 
 ALL_SCOPES = "openid profile email roles"
@@ -341,6 +342,108 @@ def key_rotation(provider, checks, rp, browser):
     checks.check(True, "Authlib validates an ID token signed by the new key")
 
 
+def prompts_and_consent(provider, checks, rp, browser):
+    """prompt=none, prompt=login and the consent page's Deny (OpenID Connect Core 3.1.2.1, 3.1.2.6)."""
+    endpoint = provider.endpoint("authorization_endpoint")
+    url, state = rp.session.create_authorization_url(endpoint, nonce=generate_token(20), prompt="none")
+    answer = Browser(provider).get(url)
+    parameters = query(answer.headers.get("Location", ""))
+    checks.check(answer.status_code in (302, 303) and answer.headers["Location"].startswith(rp.redirect_uri + "?")
+                 and parameters.get("error") == "login_required" and parameters.get("state") == state
+                 and parameters.get("iss") == provider.issuer,
+                 "prompt=none signed out: error=login_required at the redirect URI, with state and iss",
+                 f"{answer.status_code} {answer.headers.get('Location')}")
+    url, state = rp.session.create_authorization_url(endpoint, nonce=generate_token(20), prompt="none")
+    answer = browser.get(url)
+    parameters = query(answer.headers.get("Location", ""))
+    checks.check(parameters.get("error") == "consent_required" and parameters.get("state") == state,
+                 "prompt=none signed in, for a client that needs consent: error=consent_required",
+                 f"{answer.status_code} {answer.headers.get('Location')}")
+    url, state = rp.session.create_authorization_url(endpoint, nonce=generate_token(20))
+    parameters = query(browser.authorize(url, decision="deny"))
+    checks.check(parameters.get("error") == "access_denied" and parameters.get("state") == state
+                 and "code" not in parameters, "Deny on the consent page: error=access_denied, no code (RFC 6749 4.1.2.1)",
+                 str(parameters))
+    before = browser.sign_ins
+    rp.sign_in(browser)
+    checks.check(browser.sign_ins == before, "signed in already: no sign-in page")
+
+    def auth_time(extra):
+        """Sends the person through an authorization request with `extra`: the ID token's auth_time."""
+        url, state = rp.session.create_authorization_url(endpoint, nonce=generate_token(20), **extra)
+        location = browser.authorize(url)
+        token = rp.new_session().fetch_token(provider.endpoint("token_endpoint"), authorization_response=location,
+                                             state=state)
+        return jwt_parts(token["id_token"])[1]["auth_time"]
+
+    fresh = auth_time({"prompt": "login"})
+    checks.check(browser.sign_ins == before + 1, "prompt=login: the person signs in again, then a code")
+    # max_age=0 is prompt=login (OpenID Connect Core 3.1.2.1, errata set 2), yet the session is a
+    # second old at most here: how the provider takes that is a fact for the log.
+    auth_time({"max_age": "0"})
+    checks.report("max_age=0 within a second of a sign-in: "
+                  + ("the person signs in again" if browser.sign_ins == before + 2
+                     else "no new sign-in (the session's age counts whole seconds, and 0 is not more than 0)"))
+    signed_ins = browser.sign_ins
+    time.sleep(1.1)  # Sessions count whole seconds: this one is now at least one second old.
+    later = auth_time({"max_age": "0"})
+    checks.check(browser.sign_ins == signed_ins + 1 and later > fresh,
+                 "max_age=0 a second after a sign-in: the person signs in again; auth_time is the new sign-in's",
+                 f"{browser.sign_ins - signed_ins} sign-ins, auth_time {fresh} -> {later}")
+
+
+def logout(provider, checks, client_id, secret):
+    """RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0) with the ID token as the hint."""
+    after_logout = "https://rp.example/signed-out"
+    rp = RelyingParty(provider, client_id, secret, HTTPS_CALLBACK)
+    browser = Browser(provider)
+    token = rp.sign_in(browser)["token"]
+    end_session = provider.endpoint("end_session_endpoint")
+    answer = browser.get(end_session + "?" + urllib.parse.urlencode(
+        {"id_token_hint": token["id_token"], "post_logout_redirect_uri": after_logout, "state": "bye"}))
+    checks.check(answer.status_code in (302, 303) and answer.headers.get("Location") == after_logout + "?state=bye",
+                 "logout with the ID token hint: back at the registered post-logout URI with state",
+                 f"{answer.status_code} {answer.headers.get('Location')}")
+    answer = browser.get(rp.session.create_authorization_url(provider.endpoint("authorization_endpoint"),
+                                                             nonce="n")[0])
+    checks.check(answer.status_code == 303 and answer.headers.get("Location", "").startswith("/login"),
+                 "after logout the browser's session is over (the next authorization request signs in)",
+                 f"{answer.status_code} {answer.headers.get('Location')}")
+    checks.check(oauth_error(lambda: rp.refresh(token["refresh_token"])) == "invalid_grant",
+                 "after logout the refresh token of that sign-in is refused")
+    checks.check(rp.userinfo(token["access_token"]).status_code == 401,
+                 "after logout the access token of that sign-in is refused")
+
+    browser = Browser(provider)
+    token = rp.sign_in(browser)["token"]
+    answer = browser.get(end_session + "?" + urllib.parse.urlencode(
+        {"id_token_hint": token["id_token"], "post_logout_redirect_uri": "https://evil.example/"}))
+    checks.check(answer.status_code == 400 and "Location" not in answer.headers,
+                 "logout to an unregistered post-logout URI: an error page, no redirect (RP-Initiated Logout 3)",
+                 f"{answer.status_code} {answer.headers.get('Location')}")
+    answer = browser.get(end_session)
+    forms = Forms.of(answer.text)
+    confirm = next((form for form in forms
+                    if any(button.get("id") == "logout-confirm" for button in form["buttons"])), None)
+    checks.check(answer.status_code == 200 and confirm is not None and confirm["method"] == "post",
+                 "logout without a hint: a confirmation page (a POST form, button logout-confirm)",
+                 f"{answer.status_code}")
+    still = browser.get(rp.session.create_authorization_url(provider.endpoint("authorization_endpoint"),
+                                                            nonce="n")[0])
+    checks.check(still.status_code == 303 and not still.headers["Location"].startswith("/login"),
+                 "  and until it is confirmed the person is still signed in", still.headers.get("Location"))
+    fields = {field["name"]: field.get("value", "") for field in confirm["inputs"]}
+    fields["confirm"] = next(button.get("value", "") for button in confirm["buttons"]
+                             if button.get("id") == "logout-confirm")
+    answer = browser.post_form(confirm["action"], fields, end_session)
+    checks.check(answer.status_code == 200 and "signed out" in answer.text.lower(),
+                 "confirmed: a Signed out page", f"{answer.status_code}")
+    answer = browser.get(rp.session.create_authorization_url(provider.endpoint("authorization_endpoint"),
+                                                             nonce="n")[0])
+    checks.check(answer.status_code == 303 and answer.headers.get("Location", "").startswith("/login"),
+                 "  and the browser's session is over", answer.headers.get("Location"))
+
+
 def timings(provider, checks, rp, browser, count):
     """The median time of a code exchange and of a userinfo call (a report, never a pass or a fail)."""
     token_endpoint = provider.endpoint("token_endpoint")
@@ -410,6 +513,12 @@ def relying_parties(provider, checks, timing_count):
         revocation(provider, checks, public, browser, "public")
     with checks.group("introspection (RFC 7662)"):
         introspection(provider, checks, basic, public, browser)
+    with checks.group("prompt, max_age and the consent page"):
+        prompts_and_consent(provider, checks, basic, browser)
+    with checks.group("RP-initiated logout"):
+        logout_id, logout_secret = provider.add_client("authlib-logout", [HTTPS_CALLBACK], first_party=True,
+                                                       post_logout_uris=["https://rp.example/signed-out"])
+        logout(provider, checks, logout_id, logout_secret)
     with checks.group("signing key rotation"):
         key_rotation(provider, checks, basic, browser)
     if timing_count:
