@@ -19,8 +19,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from provider import (HTTPS_CALLBACK, LOOPBACK_CALLBACK, TIMEOUT, Browser, b64url, jwt_parts, query,
-                      unb64url)
+from provider import (HTTPS_CALLBACK, LOOPBACK_CALLBACK, OTHER_USERNAME, TIMEOUT, Browser, Forms, b64url, jwt_parts,
+                      query, unb64url)
 
 
 def challenge_of(verifier):
@@ -362,6 +362,153 @@ def forged_tokens(provider, checks, confidential, browser):
                  "userinfo without a token: 401 with a Bearer challenge", f"{answer.status_code}")
 
 
+def request_oddities(provider, checks, confidential, limited, browser):
+    """Authorization requests the provider must refuse at the client's redirect URI (RFC 6749
+    4.1.2.1, OpenID Connect Core 3.1.2.6), or on its own page when the redirect URI is in doubt."""
+    url = confidential.authorize_url() + "&redirect_uri=" + urllib.parse.quote("https://evil.example/", safe="")
+    answer = browser.get(url)
+    checks.check(answer.status_code == 400 and "Location" not in answer.headers,
+                 "redirect_uri twice (the second elsewhere): an error page, no redirect (RFC 6749 3.1)",
+                 f"{answer.status_code} {answer.headers.get('Location')}")
+    for extra, error, what in [
+            ({"response_type": "token"}, "unsupported_response_type", "response_type=token (implicit)"),
+            ({"response_type": "code id_token"}, "unsupported_response_type", "response_type=code id_token (hybrid)"),
+            ({"scope": "profile"}, "invalid_scope", "a scope without openid"),
+            ({"request": "eyJhbGciOiJub25lIn0.e30."}, "request_not_supported", "a request object"),
+            ({"request_uri": "https://evil.example/request.jwt"}, "request_uri_not_supported", "a request_uri"),
+            ({"response_mode": "fragment"}, "invalid_request", "response_mode=fragment"),
+            ({"prompt": "none login"}, "invalid_request", "prompt=none with login"),
+            ({"code_challenge": "short", "code_challenge_method": "S256"}, "invalid_request",
+             "a code_challenge that is not 43 base64url characters")]:
+        location = browser.authorize(confidential.authorize_url(**extra))
+        parameters = query(location)
+        checks.check(location.startswith(confidential.redirect_uri + "?") and parameters.get("error") == error
+                     and parameters.get("state") == "s" and "code" not in parameters,
+                     f"{what}: error={error} with state at the redirect URI", location)
+    location = browser.authorize(confidential.authorize_url() + "&state=again")
+    checks.check(query(location).get("error") == "invalid_request", "state twice: error=invalid_request", location)
+    location = browser.authorize(limited.authorize_url(scope="openid email"))
+    checks.check(query(location).get("error") == "invalid_scope",
+                 "a scope the client was not given (email for a profile-only client): error=invalid_scope", location)
+    location = browser.authorize(limited.authorize_url(scope="openid profile offline_access unknown"))
+    checks.check("code" in query(location), "scopes the provider does not know are ignored (OpenID Connect Core "
+                 "3.1.2.1)", location)
+
+
+def cross_origin(provider, checks, consenting, browser):
+    """The sign-in and consent forms posted from another site (a login or consent CSRF), and a
+    consent form altered before it is posted: refused."""
+    stranger = Browser(provider)
+    login = stranger.get(consenting.authorize_url(pkce_verifier="v" * 43))
+    page = stranger.get(urllib.parse.urljoin(provider.issuer, login.headers["Location"]))
+    form = next(form for form in Forms.of(page.text) if any(f["name"] == "password" for f in form["inputs"]))
+    fields = {field["name"]: field.get("value", "") for field in form["inputs"]}
+    fields.update(username=stranger.username, password=stranger.password)
+    answer = stranger.session.post(provider.issuer + "/login", data=fields, allow_redirects=False, timeout=TIMEOUT,
+                                   headers={"Origin": "https://evil.example"})
+    checks.check(answer.status_code == 403 and not stranger.session.cookies,
+                 "the sign-in form posted from another origin: 403, no session", f"{answer.status_code}")
+
+    page = browser.get(consenting.authorize_url(pkce_verifier="v" * 43))
+    consent = Browser.consent_form(page.text)
+    checks.check(page.status_code == 200 and consent is not None, "a client not first-party: the consent page")
+    fields = {field["name"]: field.get("value", "") for field in consent["inputs"]}
+    fields["decision"] = "allow"
+    for headers, what in [({"Origin": "https://evil.example"}, "Origin of another site"),
+                          ({"Sec-Fetch-Site": "cross-site"}, "Sec-Fetch-Site: cross-site"),
+                          ({"Origin": "null"}, "Origin: null")]:
+        answer = browser.session.post(provider.endpoint("authorization_endpoint"), data=fields, allow_redirects=False,
+                                      headers=headers, timeout=TIMEOUT)
+        checks.check(answer.status_code == 403 and "Location" not in answer.headers,
+                     f"Allow posted with {what}: 403, no code", f"{answer.status_code} {answer.headers.get('Location')}")
+    for name, value, what in [("redirect_uri", "https://evil.example/callback", "the redirect URI"),
+                              ("client_id", "lkc_unknown", "the client ID")]:
+        altered = dict(fields, **{name: value})
+        answer = browser.post_form("/oauth2/authorize", altered, provider.issuer)
+        checks.check(answer.status_code == 400 and "Location" not in answer.headers,
+                     f"the consent form with {what} altered: an error page, no redirect",
+                     f"{answer.status_code} {answer.headers.get('Location')}")
+    answer = Browser(provider).post_form("/oauth2/authorize", fields, provider.issuer)
+    location = answer.headers.get("Location", "")
+    checks.check(answer.status_code == 303 and location.startswith("/login"),
+                 "Allow posted by a browser that is not signed in: sent to sign in, no code", f"{answer.status_code} "
+                 f"{location}")
+
+
+def token_oddities(provider, checks, confidential, other, browser):
+    answer = confidential.token({"grant_type": "password", "username": "olive", "password": "x"})
+    checks.check(answer.status_code == 400 and error_of(answer) == "unsupported_grant_type",
+                 "grant_type=password: unsupported_grant_type (RFC 6749 5.2)", f"{answer.status_code} {answer.text[:200]}")
+    answer = confidential.token({"grant_type": "client_credentials"})
+    checks.check(answer.status_code == 400 and error_of(answer) in ("unsupported_grant_type", "unauthorized_client"),
+                 "grant_type=client_credentials: refused", f"{answer.status_code} {answer.text[:200]}")
+    answer = confidential.token({"code": "x"})
+    checks.check(answer.status_code == 400 and error_of(answer) == "invalid_request",
+                 "no grant_type: invalid_request", f"{answer.status_code} {answer.text[:200]}")
+    answer = confidential.token({"grant_type": "authorization_code", "redirect_uri": confidential.redirect_uri})
+    checks.check(answer.status_code == 400 and error_of(answer) in ("invalid_request", "invalid_grant"),
+                 "no code: refused", f"{answer.status_code} {answer.text[:200]}")
+    code = confidential.code(browser)
+    both = dict(grant_type="authorization_code", code=code, redirect_uri=confidential.redirect_uri,
+                client_id=confidential.client_id, client_secret=confidential.secret)
+    answer = requests.post(provider.endpoint("token_endpoint"), data=both, timeout=TIMEOUT,
+                           auth=(confidential.client_id, confidential.secret))
+    checks.check(answer.status_code in (400, 401) and error_of(answer) in ("invalid_request", "invalid_client"),
+                 "client_secret_basic and client_secret_post in one request: refused (RFC 6749 2.3)",
+                 f"{answer.status_code} {answer.text[:200]}")
+    answer = confidential.exchange(confidential.code(browser))
+    checks.check(answer.status_code == 200 and "no-store" in answer.headers.get("Cache-Control", "")
+                 and answer.headers.get("Content-Type", "").startswith("application/json"),
+                 "the token answer: JSON with Cache-Control: no-store (RFC 6749 5.1)",
+                 f"{answer.headers.get('Cache-Control')!r}")
+    tokens = answer.json()
+    answer = confidential.token({"grant_type": "refresh_token", "refresh_token": tokens["refresh_token"],
+                                 "scope": "openid profile email roles"})
+    checks.check(answer.status_code == 400 and error_of(answer) == "invalid_scope",
+                 "a refresh asking for more scope than granted: invalid_scope (RFC 6749 6)",
+                 f"{answer.status_code} {answer.text[:200]}")
+    # The refused refresh above may or may not have spent the token: ask for a new grant.
+    tokens = confidential.exchange(confidential.code(browser)).json()
+    answer = requests.post(provider.endpoint("revocation_endpoint"), data={"token": tokens["refresh_token"]},
+                           auth=(other.client_id, other.secret), timeout=TIMEOUT)
+    checks.check(answer.status_code == 200, "another client revoking this client's refresh token: 200 (RFC 7009 2.2)",
+                 f"{answer.status_code} {answer.text[:200]}")
+    answer = confidential.refresh(tokens["refresh_token"])
+    checks.check(answer.status_code == 200, "  and the token still refreshes (RFC 7009 2.1: not its token)",
+                 f"{answer.status_code} {answer.text[:200]}")
+    tokens = answer.json() if answer.status_code == 200 else tokens
+    answer = requests.post(provider.endpoint("revocation_endpoint"), data={"token": tokens["refresh_token"]},
+                           timeout=TIMEOUT)
+    checks.check(answer.status_code == 401 and error_of(answer) == "invalid_client",
+                 "revocation without client authentication: 401 invalid_client (RFC 7009 2.1)",
+                 f"{answer.status_code} {answer.text[:200]}")
+    answer = other.introspect(tokens["access_token"])
+    checks.report("another confidential client introspecting this client's access token: "
+                  + (answer.text[:200] if answer.status_code == 200 else str(answer.status_code)))
+
+
+def logout_hints(provider, checks, confidential, browser):
+    """A logout hint that is forged, or names someone else, is no hint: the person confirms first."""
+    tokens = confidential.exchange(confidential.code(browser)).json()
+    header, payload, _ = jwt_parts(tokens["id_token"])
+    forged = (b64url(json.dumps(dict(header, alg="none")).encode()) + "."
+              + b64url(json.dumps(payload).encode()) + ".")
+    end_session = provider.endpoint("end_session_endpoint")
+    answer = browser.get(end_session + "?" + urllib.parse.urlencode({"id_token_hint": forged}))
+    checks.check(answer.status_code == 200 and "logout-confirm" in answer.text,
+                 "logout with an alg none ID token hint: the confirmation page, not a silent sign-out",
+                 f"{answer.status_code} {answer.headers.get('Location')}")
+    otto = Browser(provider, username=OTHER_USERNAME)
+    otto_tokens = confidential.exchange(confidential.code(otto)).json()
+    answer = browser.get(end_session + "?" + urllib.parse.urlencode({"id_token_hint": otto_tokens["id_token"]}))
+    checks.check(answer.status_code == 200 and "logout-confirm" in answer.text,
+                 "logout with another person's ID token as the hint: the confirmation page",
+                 f"{answer.status_code} {answer.headers.get('Location')}")
+    still = browser.get(confidential.authorize_url())
+    checks.check(still.status_code == 303 and not still.headers["Location"].startswith("/login"),
+                 "  and the person is still signed in", still.headers.get("Location"))
+
+
 def hostile(provider, checks):
     browser = Browser(provider)
     confidential_id, confidential_secret = provider.add_client("hostile-confidential", [HTTPS_CALLBACK],
@@ -381,3 +528,15 @@ def hostile(provider, checks):
         codes(provider, checks, confidential, other, public, browser)
     with checks.group("hostile: forged and tampered tokens"):
         forged_tokens(provider, checks, confidential, browser)
+    limited_id, limited_secret = provider.add_client("hostile-limited", [HTTPS_CALLBACK], first_party=True,
+                                                     scopes=["profile"])
+    with checks.group("hostile: authorization request oddities"):
+        request_oddities(provider, checks, confidential, Client(provider, limited_id, limited_secret, HTTPS_CALLBACK),
+                         browser)
+    consenting_id, consenting_secret = provider.add_client("hostile-consenting", [HTTPS_CALLBACK])
+    with checks.group("hostile: cross-origin and altered forms"):
+        cross_origin(provider, checks, Client(provider, consenting_id, consenting_secret, HTTPS_CALLBACK), browser)
+    with checks.group("hostile: token and revocation endpoint oddities"):
+        token_oddities(provider, checks, confidential, other, browser)
+    with checks.group("hostile: logout hints"):
+        logout_hints(provider, checks, confidential, browser)
