@@ -8,9 +8,11 @@ forged tokens at userinfo and introspection: alg none, HS256 keyed with the prov
 tokens signed by a key the provider never published (expired, not yet valid, or under a real kid),
 and a real token's payload altered under its signature.
 """
+import concurrent.futures
 import hashlib
 import hmac
 import json
+import threading
 import time
 import urllib.parse
 
@@ -509,6 +511,64 @@ def logout_hints(provider, checks, confidential, browser):
                  "  and the person is still signed in", still.headers.get("Location"))
 
 
+def races(provider, checks, confidential, browser, attempts=8):
+    """One code, and one refresh token, presented several times at once: one answer at most."""
+    def at_once(fields):
+        barrier = threading.Barrier(attempts)
+
+        def one(_):
+            session = requests.Session()
+            barrier.wait()
+            return session.post(provider.endpoint("token_endpoint"), data=fields, timeout=TIMEOUT,
+                                auth=(confidential.client_id, confidential.secret))
+        with concurrent.futures.ThreadPoolExecutor(attempts) as pool:
+            return list(pool.map(one, range(attempts)))
+
+    code = confidential.code(browser)
+    answers = at_once({"grant_type": "authorization_code", "code": code, "redirect_uri": confidential.redirect_uri})
+    issued = [answer for answer in answers if answer.status_code == 200]
+    checks.check(len(issued) == 1 and all(error_of(answer) == "invalid_grant" for answer in answers
+                                          if answer.status_code != 200),
+                 f"one code exchanged {attempts} times at once: one answer with tokens, invalid_grant for "
+                 f"the rest", str(sorted(answer.status_code for answer in answers)))
+    tokens = confidential.exchange(confidential.code(browser)).json()
+    answers = at_once({"grant_type": "refresh_token", "refresh_token": tokens["refresh_token"]})
+    refreshed = [answer for answer in answers if answer.status_code == 200]
+    checks.check(len(refreshed) == 1 and all(error_of(answer) == "invalid_grant" for answer in answers
+                                             if answer.status_code != 200),
+                 f"one refresh token presented {attempts} times at once: one new token, invalid_grant for the rest",
+                 str(sorted(answer.status_code for answer in answers)))
+    if len(refreshed) == 1:
+        newest = refreshed[0].json()["refresh_token"]
+        checks.check(error_of(confidential.refresh(newest)) == "invalid_grant",
+                     "  and the reuse revoked the family: the one new refresh token is refused too")
+
+
+def throttle(provider, checks, browser):
+    """Failed requests from one address must not lock a client out for everyone (a denial of
+    service anyone who reads a client ID in an authorization URL could mount)."""
+    victim_id, _ = provider.add_client("throttle-victim", [LOOPBACK_CALLBACK], public=True, first_party=True)
+    victim = Client(provider, victim_id, None, LOOPBACK_CALLBACK)
+    token_endpoint = provider.endpoint("token_endpoint")
+    last = None
+    for attempt in range(101):
+        last = requests.post(token_endpoint, timeout=TIMEOUT, headers={"X-Forwarded-For": "198.51.100.7"},
+                             data={"grant_type": "authorization_code", "code": f"lkac_made-up-{attempt}",
+                                   "client_id": victim_id, "redirect_uri": LOOPBACK_CALLBACK,
+                                   "code_verifier": "v" * 43})
+    checks.check(last.status_code == 429 or error_of(last) == "invalid_grant",
+                 "101 made-up codes for a public client from one address: refused", f"{last.status_code}")
+    verifier = "the-victim's-own-verifier-" + "q" * 30
+    code = victim.code(browser, verifier)
+    answer = requests.post(token_endpoint, timeout=TIMEOUT, headers={"X-Forwarded-For": "203.0.113.9"},
+                           data={"grant_type": "authorization_code", "code": code, "client_id": victim_id,
+                                 "redirect_uri": LOOPBACK_CALLBACK, "code_verifier": verifier})
+    checks.known(answer.status_code == 200,
+                 "after them, the same client's honest exchange from another address is served",
+                 f"{answer.status_code} {answer.text[:160]}: the per-client throttle row locks the client for "
+                 "every address after maximumFailedLoginsPerAddress failures from one")
+
+
 def hostile(provider, checks):
     browser = Browser(provider)
     confidential_id, confidential_secret = provider.add_client("hostile-confidential", [HTTPS_CALLBACK],
@@ -540,3 +600,7 @@ def hostile(provider, checks):
         token_oddities(provider, checks, confidential, other, browser)
     with checks.group("hostile: logout hints"):
         logout_hints(provider, checks, confidential, browser)
+    with checks.group("hostile: races"):
+        races(provider, checks, confidential, browser)
+    with checks.group("hostile: failures from one address"):
+        throttle(provider, checks, browser)
