@@ -133,7 +133,7 @@ def redirect_uris(provider, checks, confidential, public, browser):
         answer = anonymous.get(url)
         location = urllib.parse.urljoin(url, answer.headers.get("Location", ""))
         checks.check(answer.status_code == 400 or location.startswith(provider.issuer + "/login"),
-                     f"  and signed out: never sent to it", f"{answer.status_code} {location}")
+                     "  and signed out: never sent to it", f"{answer.status_code} {location}")
     for url, what in [(confidential.authorize_url(client_id="lkc_unknown"), "an unknown client_id"),
                       (confidential.authorize_url(client_id=""), "no client_id"),
                       (confidential.authorize_url(redirect_uri=HTTPS_CALLBACK, client_id=public.client_id,
@@ -422,7 +422,8 @@ def cross_origin(provider, checks, consenting, browser):
         answer = browser.session.post(provider.endpoint("authorization_endpoint"), data=fields, allow_redirects=False,
                                       headers=headers, timeout=TIMEOUT)
         checks.check(answer.status_code == 403 and "Location" not in answer.headers,
-                     f"Allow posted with {what}: 403, no code", f"{answer.status_code} {answer.headers.get('Location')}")
+                     f"Allow posted with {what}: 403, no code",
+                     f"{answer.status_code} {answer.headers.get('Location')}")
     for name, value, what in [("redirect_uri", "https://evil.example/callback", "the redirect URI"),
                               ("client_id", "lkc_unknown", "the client ID")]:
         altered = dict(fields, **{name: value})
@@ -440,7 +441,8 @@ def cross_origin(provider, checks, consenting, browser):
 def token_oddities(provider, checks, confidential, other, browser):
     answer = confidential.token({"grant_type": "password", "username": "olive", "password": "x"})
     checks.check(answer.status_code == 400 and error_of(answer) == "unsupported_grant_type",
-                 "grant_type=password: unsupported_grant_type (RFC 6749 5.2)", f"{answer.status_code} {answer.text[:200]}")
+                 "grant_type=password: unsupported_grant_type (RFC 6749 5.2)",
+                 f"{answer.status_code} {answer.text[:200]}")
     answer = confidential.token({"grant_type": "client_credentials"})
     checks.check(answer.status_code == 400 and error_of(answer) in ("unsupported_grant_type", "unauthorized_client"),
                  "grant_type=client_credentials: refused", f"{answer.status_code} {answer.text[:200]}")
@@ -509,6 +511,38 @@ def logout_hints(provider, checks, confidential, browser):
     still = browser.get(confidential.authorize_url())
     checks.check(still.status_code == 303 and not still.headers["Location"].startswith("/login"),
                  "  and the person is still signed in", still.headers.get("Location"))
+
+
+def pages(provider, checks, browser):
+    """What a request puts on the provider's pages is escaped, and the pages cannot be framed (a
+    consent click taken through an invisible frame)."""
+    marker = '"><script>alert(1)</script><img src=x onerror=alert(2)>'
+    named_id, named_secret = provider.add_client("<img src=x onerror=alert(3)> & co", [HTTPS_CALLBACK])
+    client = Client(provider, named_id, named_secret, HTTPS_CALLBACK)
+    url = client.authorize_url(state=marker, nonce=marker, login_hint=marker, pkce_verifier="v" * 43)
+    page = browser.get(url)
+    checks.check(page.status_code == 200 and Browser.consent_form(page.text) is not None,
+                 "a consent page for a request whose state, nonce and login_hint carry markup")
+    checks.check("<script>alert" not in page.text and "<img src=x" not in page.text,
+                 "  the markup is escaped on the consent page (and the client's name too)")
+    form = Browser.consent_form(page.text)
+    values = {field["name"]: field.get("value") for field in form["inputs"]}
+    checks.check(values.get("state") == marker and values.get("nonce") == marker,
+                 "  and comes back intact in the form's hidden fields", str(values.get("state")))
+    for response, what in [(page, "the consent page"), (Browser(provider).get(url), "the redirect to sign in")]:
+        if response.status_code == 303:
+            response = Browser(provider).get(urllib.parse.urljoin(provider.issuer, response.headers["Location"]))
+            what = "the sign-in page of an authorization request"
+            checks.check("<script>alert" not in response.text and "<img src=x" not in response.text,
+                         f"  the markup is escaped on {what}")
+        policy = response.headers.get("Content-Security-Policy", "")
+        framing = response.headers.get("X-Frame-Options", "").upper()
+        checks.check("frame-ancestors 'none'" in policy or framing == "DENY",
+                     f"{what} cannot be framed (frame-ancestors 'none' or X-Frame-Options: DENY)", policy)
+    refused = browser.get(client.authorize_url(redirect_uri=marker))
+    checks.check(refused.status_code == 400 and "<script>alert" not in refused.text
+                 and "<img src=x" not in refused.text,
+                 "an error page for a redirect_uri of markup does not echo it unescaped")
 
 
 def races(provider, checks, confidential, browser, attempts=8):
@@ -600,6 +634,8 @@ def hostile(provider, checks):
         token_oddities(provider, checks, confidential, other, browser)
     with checks.group("hostile: logout hints"):
         logout_hints(provider, checks, confidential, browser)
+    with checks.group("hostile: what pages show"):
+        pages(provider, checks, browser)
     with checks.group("hostile: races"):
         races(provider, checks, confidential, browser)
     with checks.group("hostile: failures from one address"):

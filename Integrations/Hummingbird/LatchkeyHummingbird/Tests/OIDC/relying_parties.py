@@ -49,9 +49,9 @@ from authlib.oidc.core import CodeIDToken  # noqa: E402
 from authlib.oidc.discovery import OpenIDProviderMetadata  # noqa: E402
 
 import hostile  # noqa: E402
-from provider import (EMAIL, HTTPS_CALLBACK, LOOPBACK_CALLBACK, PACKAGE, ROOT, TIMEOUT, USERNAME,  # noqa: E402
-                      Browser, Checks, Forms, Postgres, Provider, jwt_parts, query, running_server, seed_user,
-                      server_arguments)
+from provider import (EMAIL, HTTPS_CALLBACK, LOOPBACK_CALLBACK, PACKAGE, PASSWORD, ROOT, TIMEOUT,  # noqa: E402
+                      USERNAME, Browser, Checks, Forms, Postgres, Provider, jwt_parts, query, running_server,
+                      seed_user, server_arguments)
 
 ALL_SCOPES = "openid profile email roles"
 
@@ -362,7 +362,8 @@ def prompts_and_consent(provider, checks, rp, browser):
     url, state = rp.session.create_authorization_url(endpoint, nonce=generate_token(20))
     parameters = query(browser.authorize(url, decision="deny"))
     checks.check(parameters.get("error") == "access_denied" and parameters.get("state") == state
-                 and "code" not in parameters, "Deny on the consent page: error=access_denied, no code (RFC 6749 4.1.2.1)",
+                 and "code" not in parameters,
+                 "Deny on the consent page: error=access_denied, no code (RFC 6749 4.1.2.1)",
                  str(parameters))
     before = browser.sign_ins
     rp.sign_in(browser)
@@ -444,6 +445,51 @@ def logout(provider, checks, client_id, secret):
                  "  and the browser's session is over", answer.headers.get("Location"))
 
 
+def account_changes(provider, checks):
+    """What the operator does to an account or a client ends the tokens it must end."""
+    client_id, secret = provider.add_client("authlib-lifecycle", [HTTPS_CALLBACK], first_party=True)
+    rp = RelyingParty(provider, client_id, secret, HTTPS_CALLBACK)
+    provider.cli("register", "tessa", "--password-stdin", stdin=PASSWORD + "\n")
+    browser = Browser(provider, username="tessa")
+
+    def dead(token):
+        return (rp.userinfo(token["access_token"]).status_code == 401
+                and oauth_error(lambda: rp.refresh(token["refresh_token"])) == "invalid_grant")
+
+    for command, what in [(["admin", "disable", "tessa"], "latchkey admin disable"),
+                          (["admin", "set-password", "tessa", "--password-stdin"], "latchkey admin set-password")]:
+        token = rp.sign_in(browser)["token"]
+        provider.cli(*command, stdin=PASSWORD + " anew\n" if "set-password" in command else None)
+        checks.check(dead(token), f"{what}: the person's access token stops opening userinfo and the refresh "
+                     "token is refused")
+        if "disable" in command:
+            provider.cli("admin", "enable", "tessa")
+            checks.check(dead(token), "  and latchkey admin enable brings neither back")
+        browser = Browser(provider, username="tessa", password=PASSWORD + (" anew" if "set-password" in command
+                                                                           else ""))
+    token = rp.sign_in(browser)["token"]
+    provider.cli("admin", "end-sessions", "tessa")
+    checks.report("latchkey admin end-sessions, then the grant's tokens: userinfo "
+                  f"{rp.userinfo(token['access_token']).status_code}, refresh "
+                  f"{oauth_error(lambda: rp.refresh(token['refresh_token'])) or 'served'}")
+
+    browser = Browser(provider, username="tessa", password=PASSWORD + " anew")
+    token = rp.sign_in(browser)["token"]
+    rotated = provider.cli("clients", "rotate-secret", client_id)
+    new_secret = rotated.get("client_secret")
+    checks.check(oauth_error(lambda: rp.refresh(token["refresh_token"])) == "invalid_client",
+                 "latchkey clients rotate-secret: the old secret is refused (invalid_client)")
+    rp.secret = new_secret
+    rp.session = rp.new_session()
+    refreshed = rp.refresh(token["refresh_token"])
+    checks.check(bool(refreshed.get("access_token")), "  and the new secret refreshes the same grant")
+    provider.cli("clients", "remove", client_id)
+    checks.check(rp.userinfo(refreshed["access_token"]).status_code == 401,
+                 "latchkey clients remove: the client's access tokens stop opening userinfo")
+    checks.check(oauth_error(lambda: rp.refresh(refreshed["refresh_token"])) == "invalid_client",
+                 "  and its refresh token with its credentials: invalid_client")
+
+
 def timings(provider, checks, rp, browser, count):
     """The median time of a code exchange and of a userinfo call (a report, never a pass or a fail)."""
     token_endpoint = provider.endpoint("token_endpoint")
@@ -519,6 +565,8 @@ def relying_parties(provider, checks, timing_count):
         logout_id, logout_secret = provider.add_client("authlib-logout", [HTTPS_CALLBACK], first_party=True,
                                                        post_logout_uris=["https://rp.example/signed-out"])
         logout(provider, checks, logout_id, logout_secret)
+    with checks.group("account and client changes under live tokens"):
+        account_changes(provider, checks)
     with checks.group("signing key rotation"):
         key_rotation(provider, checks, basic, browser)
     if timing_count:
