@@ -6,11 +6,14 @@ Used by relying_parties.py (Authlib as the relying party) and hostile.py (a clie
 """
 import base64
 import contextlib
+import hashlib
+import hmac
 import html.parser
 import json
 import os
 import subprocess
 import sys
+import time
 import urllib.parse
 
 import requests
@@ -123,10 +126,12 @@ class Unexpected(Exception):
 class Browser:
     """A person's browser, as plain HTTP: cookies kept, redirects read rather than followed."""
 
-    def __init__(self, provider, username=USERNAME, password=PASSWORD):
+    def __init__(self, provider, username=USERNAME, password=PASSWORD, second_factor=None):
         self.provider = provider
         self.username = username
         self.password = password
+        # Answers the second-factor step's code, when the account has one.
+        self.second_factor = second_factor
         self.session = requests.Session()
         self.sign_ins = 0
         self.consents = 0
@@ -170,6 +175,14 @@ class Browser:
                 return form
         return None
 
+    def answer_second_factor(self, page):
+        for form in Forms.of(page.text):
+            names = {field["name"]: field.get("value", "") for field in form["inputs"]}
+            if "code" in names:
+                names["code"] = self.second_factor()
+                return self.post_form(form["action"] or "/login", names, page.url)
+        raise Unexpected("no second-factor form after the password", page)
+
     def sign_in(self, login_url):
         page = self.get(login_url)
         if page.status_code != 200:
@@ -180,6 +193,8 @@ class Browser:
                 names.update(username=self.username, password=self.password)
                 self.sign_ins += 1
                 answer = self.post_form(form["action"] or "/login", names, page.url)
+                if answer.status_code == 200 and self.second_factor:
+                    answer = self.answer_second_factor(answer)
                 if answer.status_code != 303:
                     raise Unexpected("signing in", answer)
                 return answer
@@ -196,10 +211,12 @@ class Provider:
         self.issuer = f"http://127.0.0.1:{started.port}"
         self.metadata = None
 
-    def cli(self, *arguments, stdin=None, json_output=True):
+    def cli(self, *arguments, stdin=None, json_output=True, session_file=None):
         command = [self.cli_path, "--database", self.started.database, *arguments] + (["--json"] if json_output else [])
-        result = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=120,
-                                env=dict(os.environ, LATCHKEY_SECRET_KEY_FILE=self.key_file))
+        environment = dict(os.environ, LATCHKEY_SECRET_KEY_FILE=self.key_file)
+        if session_file:
+            environment["LATCHKEY_SESSION_FILE"] = session_file
+        result = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=120, env=environment)
         if result.returncode != 0:
             raise RuntimeError(f"latchkey {' '.join(arguments)} exited {result.returncode}: {result.stderr.strip()}")
         return json.loads(result.stdout) if json_output and result.stdout.strip() else result.stdout
@@ -235,6 +252,15 @@ class Provider:
         answer = requests.get(self.endpoint("jwks_uri"), timeout=TIMEOUT)
         answer.raise_for_status()
         return answer.json()
+
+
+def totp(secret, steps_ahead=0):
+    """RFC 6238's code (SHA-1, 6 digits, 30 s) for a base32 `secret`, `steps_ahead` steps from now."""
+    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
+    counter = int(time.time()) // 30 + steps_ahead
+    digest = hmac.new(key, counter.to_bytes(8, "big"), hashlib.sha1).digest()
+    offset = digest[-1] & 0x0F
+    return f"{(int.from_bytes(digest[offset:offset + 4], 'big') & 0x7FFFFFFF) % 1_000_000:06d}"
 
 
 def server_arguments(key_file):

@@ -51,7 +51,7 @@ from authlib.oidc.discovery import OpenIDProviderMetadata  # noqa: E402
 import hostile  # noqa: E402
 from provider import (EMAIL, HTTPS_CALLBACK, LOOPBACK_CALLBACK, PACKAGE, PASSWORD, ROOT, TIMEOUT,  # noqa: E402
                       USERNAME, Browser, Checks, Forms, Postgres, Provider, jwt_parts, query, running_server,
-                      seed_user, server_arguments)
+                      seed_user, server_arguments, totp)
 
 ALL_SCOPES = "openid profile email roles"
 
@@ -445,6 +445,24 @@ def logout(provider, checks, client_id, secret):
                  "  and the browser's session is over", answer.headers.get("Location"))
 
 
+def second_factor(provider, checks, rp):
+    """A person with an authenticator app: the ID token says both factors (amr pwd, otp, mfa)."""
+    session_file = os.path.join(provider.started.folder, "maria.session")
+    provider.cli("register", "maria", "--password-stdin", stdin=PASSWORD + "\n")
+    provider.cli("login", "maria", "--password-stdin", stdin=PASSWORD + "\n", session_file=session_file)
+    enrolled = provider.cli("mfa", "enable", "--password-stdin", stdin=PASSWORD + "\n", session_file=session_file)
+    provider.cli("mfa", "confirm", "--code-stdin", stdin=totp(enrolled["secret"]) + "\n", session_file=session_file)
+    # Each time step's code is taken once: the sign-in gives the next step's (within the ±1 window).
+    browser = Browser(provider, username="maria", second_factor=lambda: totp(enrolled["secret"], 1))
+    signed = rp.sign_in(browser)
+    claims = validated_id_token(provider, signed["token"]["id_token"], rp.client_id, signed["nonce"])
+    checks.check({"pwd", "otp", "mfa"} <= set(claims.get("amr", [])),
+                 "a sign-in with a password and an authenticator app: amr has pwd, otp and mfa (RFC 8176)",
+                 repr(claims.get("amr")))
+    olive = jwt_parts(rp.sign_in(Browser(provider))["token"]["id_token"])[1]["sub"]
+    checks.check(claims["sub"] != olive, "  and another person has another sub")
+
+
 def account_changes(provider, checks):
     """What the operator does to an account or a client ends the tokens it must end."""
     client_id, secret = provider.add_client("authlib-lifecycle", [HTTPS_CALLBACK], first_party=True)
@@ -565,6 +583,8 @@ def relying_parties(provider, checks, timing_count):
         logout_id, logout_secret = provider.add_client("authlib-logout", [HTTPS_CALLBACK], first_party=True,
                                                        post_logout_uris=["https://rp.example/signed-out"])
         logout(provider, checks, logout_id, logout_secret)
+    with checks.group("a second factor"):
+        second_factor(provider, checks, basic)
     with checks.group("account and client changes under live tokens"):
         account_changes(provider, checks)
     with checks.group("signing key rotation"):
