@@ -16,6 +16,7 @@ final class SessionsView: CommandView, SessionsDisplayLogic {
             let lines = sessions.map { session -> String in
                 var text = (session.current ? "* " : "  ") + session.id + "  "
                 text += TerminalEscaping.escape(session.label ?? "(no label)")
+                if let client = session.client { text += "  signed in to " + TerminalEscaping.escape(client) }
                 text += "\n      since \(DateText.format(session.created))"
                 text += ", last used \(DateText.format(session.lastUsed))"
                 text += ", ends \(DateText.format(session.expiresIfUnused)) if unused"

@@ -22,7 +22,7 @@ import Testing
     ]
     static let sessionKeys: Set<String> = [
         "id", "label", "created", "last_used", "expires", "expires_if_unused", "expires_at_latest", "current",
-        "address", "user_agent",
+        "address", "user_agent", "client",
     ]
     static let eventKeys: Set<String> = [
         "time", "kind", "reason", "description", "by_administrator", "address", "user_agent", "count",

@@ -73,7 +73,7 @@ import Testing
     /// A session, as `sessions --json`, `GET /v1/sessions` and the service answer it.
     static let sessionKeys: Set<String> = [
         "id", "label", "created", "last_used", "expires", "expires_if_unused", "expires_at_latest", "current",
-        "address", "user_agent",
+        "address", "user_agent", "client",
     ]
 
     /// An event, as `history --json`, `GET /v1/history` and the service answer it.

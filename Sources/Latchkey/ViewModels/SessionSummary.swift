@@ -25,10 +25,13 @@ public struct SessionSummary: Codable, Sendable, Hashable {
     public let address: String?
     /// The user agent it was opened with, or the local program and terminal.
     public let userAgent: String?
+    /// The OpenID Connect client (its name) the session is a sign-in to, for a client's sign-in
+    /// through Latchkey; nil for a session signed in directly.
+    public let client: String?
 
     enum CodingKeys: String, CodingKey {
         case id, label, created, lastUsed = "last_used", expires, expiresIfUnused = "expires_if_unused"
-        case expiresAtLatest = "expires_at_latest", current, address, userAgent = "user_agent"
+        case expiresAtLatest = "expires_at_latest", current, address, userAgent = "user_agent", client
     }
 
     /// Every key always present, `null` for what is absent (as the CLI's JSON).
@@ -44,6 +47,7 @@ public struct SessionSummary: Codable, Sendable, Hashable {
         try container.encode(current, forKey: .current)
         try container.encode(address, forKey: .address)
         try container.encode(userAgent, forKey: .userAgent)
+        try container.encode(client, forKey: .client)
     }
 
     /// `item` as the Sessions presenter shows it.
@@ -58,5 +62,6 @@ public struct SessionSummary: Codable, Sendable, Hashable {
         current = item.isCurrent
         address = item.session.address
         userAgent = item.session.userAgent
+        client = item.session.oidcClient
     }
 }

@@ -109,6 +109,23 @@ enum EveryColumnRows {
                 "public_jwk": "{}", "created_at": 100, "signing_from": 100, "retire_at": 300,
             ]
         ),
+        (
+            "sessions",
+            [
+                "id": 6, "user_id": 7, "token_hash": bytes(14), "created_at": 100, "expires_at": 200,
+                "last_used_at": 150, "oidc_client_id": 2,
+            ]
+        ),
+        (
+            "oidc_codes",
+            [
+                "code_hash": bytes(15), "client_id": 2, "user_id": 7, "redirect_uri": "https://f.example/cb",
+                "scopes": "openid email", "nonce": "n-0", "code_challenge": String(repeating: "c", count: 43),
+                "auth_time": 90, "amr": "pwd", "created_at": 100, "expires_at": 160, "used_at": 110,
+                "grant_session_id": 6,
+            ]
+        ),
+        ("oidc_refresh_tokens", ["token_hash": bytes(16), "session_id": 6, "created_at": 110, "used_at": 120]),
     ]
 
     /// Writes the rows into the empty database of `worker`.

@@ -10,7 +10,8 @@ import Testing
         "invitation_roles", "invitations",
         "latchkey_migrations",
         "login_challenges",
-        "login_throttle", "oidc_client_uris", "oidc_clients", "oidc_signing_keys", "one_time_codes",
+        "login_throttle", "oidc_client_uris", "oidc_clients", "oidc_codes", "oidc_refresh_tokens", "oidc_signing_keys",
+        "one_time_codes",
         "passkey_used_challenges", "passkey_user_handles", "passkeys",
         "recovery_codes",
         "second_factors",
@@ -172,12 +173,14 @@ import Testing
         #expect(
             indexes == [
                 "access_tokens_token_hash", "access_tokens_user_id", "auth_events_access_token",
-                "auth_events_user_time", "invitations_code_hash", "oidc_signing_keys_kid", "oidc_signing_keys_next",
+                "auth_events_user_time", "invitations_code_hash", "oidc_codes_client_id", "oidc_codes_expires_at",
+                "oidc_codes_grant_session_id", "oidc_codes_user_id", "oidc_refresh_tokens_session_id",
+                "oidc_signing_keys_kid", "oidc_signing_keys_next",
                 "one_time_codes_email_key",
                 "one_time_codes_link_hash",
                 "one_time_codes_user_kind", "passkey_used_challenges_expiry", "passkeys_credential_id",
-                "passkeys_user", "sessions_token_hash", "sessions_user_id", "users_email_key",
-                "users_email_key_any", "users_username",
+                "passkeys_user", "sessions_oidc_client_id", "sessions_token_hash", "sessions_user_id",
+                "users_email_key", "users_email_key_any", "users_username",
             ])
     }
 }

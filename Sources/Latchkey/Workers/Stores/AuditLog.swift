@@ -70,7 +70,7 @@ struct AuditLog: Sendable {
     func recent(userID: Int64, limit: Int, in db: Database) throws -> [AuthEvent] {
         let sql = """
             SELECT e.occurred_at, e.kind, e.reason, e.username_key, e.user_id, e.actor, e.os_user, e.actor_user_id,
-                a.username AS actor_username, e.client_address, e.client_agent, e.occurrences
+                a.username AS actor_username, e.client_address, e.client_agent, e.occurrences, e.detail
             FROM auth_events e LEFT JOIN users a ON a.id = e.actor_user_id
             WHERE e.user_id = ? ORDER BY e.occurred_at DESC, e.id DESC LIMIT ?
             """
@@ -78,13 +78,16 @@ struct AuditLog: Sendable {
             guard let kind = AuthEvent.Kind(rawValue: try row.string("kind")) else {
                 throw DatabaseError.damagedValue(column: "kind", sql: sql)
             }
-            return AuthEvent(
+            var event = AuthEvent(
                 occurredAt: try row.date("occurred_at"), kind: kind,
                 reason: try row.optionalString("reason").flatMap(AuthEvent.FailureReason.init(rawValue:)),
                 usernameKey: try row.string("username_key"), userID: try row.optionalInt64("user_id"),
                 actor: try Self.actor(row),
                 address: try row.optionalString("client_address"), userAgent: try row.optionalString("client_agent"),
                 occurrences: Int(try row.int64("occurrences")))
+            // Only a detail meant for the user's own eyes: some name another account.
+            if kind.detailIsTheUsers { event.detail = try row.optionalString("detail") }
+            return event
         }
     }
 }

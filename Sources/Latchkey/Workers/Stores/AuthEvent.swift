@@ -103,6 +103,15 @@ package struct AuthEvent: Sendable, Hashable {
         case oidcRefreshReused = "oidc_refresh_reused"
         /// A client revoked one of its tokens, which ended the grant.
         case oidcGrantRevoked = "oidc_grant_revoked"
+
+        /// Whether the event's detail is the user's own to see in their history (a client's name),
+        /// not another account's or an operator's note.
+        var detailIsTheUsers: Bool {
+            switch self {
+            case .oidcSignedIn, .oidcCodeReplayed, .oidcRefreshReused, .oidcGrantRevoked: true
+            default: false
+            }
+        }
     }
 
     /// An operator's action: made through `latchkey admin`, or by a signed-in administrator.

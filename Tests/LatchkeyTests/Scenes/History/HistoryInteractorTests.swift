@@ -121,6 +121,10 @@ import Testing
             .oidcClientAdded: [nil: "OpenID Connect client added"],
             .oidcClientRemoved: [nil: "OpenID Connect client removed"],
             .oidcClientSecretRotated: [nil: "OpenID Connect client secret replaced"],
+            .oidcSignedIn: [nil: "Signed in to an OpenID Connect client"],
+            .oidcCodeReplayed: [nil: "Sign-in code used twice: the sign-in to the client was ended"],
+            .oidcRefreshReused: [nil: "Refresh token used twice: the sign-in to the client was ended"],
+            .oidcGrantRevoked: [nil: "Sign-in to a client ended by the client"],
         ]
         #expect(Set(expected.keys) == Set(AuthEvent.Kind.allCases))
         for (kind, reasons) in expected {

@@ -3710,10 +3710,18 @@ enum OpenAPIDocument {
                       "string",
                       "null"
                     ]
+                  },
+                  "client": {
+                    "description": "The OpenID Connect client (its name) this session is a sign-in to; null for a direct sign-in.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
                   }
                 },
                 "required": [
                   "address",
+                  "client",
                   "created",
                   "current",
                   "expires",

@@ -23,7 +23,8 @@ struct TestServer {
         options: LatchkeyHTTPOptions = LatchkeyHTTPOptions(registration: .open),
         policy: SecurityPolicy = SecurityPolicy(),
         hasher: (any PasswordHashing)? = nil, lanes: LatchkeyService.Lanes = LatchkeyService.Lanes(),
-        delivery: any MessageDelivery = NoDelivery(), time: ManualTime? = nil, relyingParty: RelyingParty? = nil
+        delivery: any MessageDelivery = NoDelivery(), time: ManualTime? = nil, relyingParty: RelyingParty? = nil,
+        issuer: String? = nil
     ) throws {
         let hasher = hasher ?? Argon2idHasher(parameters: .cheapestForTests)
         // A clock the test moves comes through the test support (the workers' clock is package
@@ -37,6 +38,7 @@ struct TestServer {
                     delivery: delivery)
             }
         workers.relyingParty = relyingParty
+        workers.issuer = issuer
         service = LatchkeyService(workers: workers, lanes: lanes)
         self.workers = workers
         self.options = options
