@@ -359,6 +359,10 @@ def forged_tokens(provider, checks, confidential, browser):
         answer = confidential.introspect(token)
         checks.check(answer.status_code == 200 and answer.json() == {"active": False},
                      f"introspection: {what} is {{\"active\": false}}", f"{answer.status_code} {answer.text[:200]}")
+    answer = requests.post(provider.endpoint("userinfo_endpoint"), data={"access_token": tokens["access_token"]},
+                           timeout=TIMEOUT)
+    checks.check(answer.status_code == 200 and answer.json().get("sub"),
+                 "userinfo by POST with the token in the form body (RFC 6750 2.2)", f"{answer.status_code}")
     answer = requests.get(provider.endpoint("userinfo_endpoint"), timeout=TIMEOUT)
     checks.check(answer.status_code == 401 and answer.headers.get("WWW-Authenticate", "").startswith("Bearer"),
                  "userinfo without a token: 401 with a Bearer challenge", f"{answer.status_code}")
@@ -387,6 +391,9 @@ def request_oddities(provider, checks, confidential, limited, browser):
         checks.check(location.startswith(confidential.redirect_uri + "?") and parameters.get("error") == error
                      and parameters.get("state") == "s" and "code" not in parameters,
                      f"{what}: error={error} with state at the redirect URI", location)
+    page = browser.get(confidential.authorize_url(prompt="consent"))
+    checks.check(page.status_code == 200 and Browser.consent_form(page.text) is not None,
+                 "prompt=consent for a first-party client: the consent page all the same", f"{page.status_code}")
     location = browser.authorize(confidential.authorize_url() + "&state=again")
     checks.check(query(location).get("error") == "invalid_request", "state twice: error=invalid_request", location)
     location = browser.authorize(limited.authorize_url(scope="openid email"))

@@ -207,6 +207,12 @@ def code_flow(provider, checks, rp, browser, label):
                  f"{label}: the access token is an ES256 JWT of typ at+jwt (RFC 9068) verified with the key set",
                  repr(at_header))
     checks.check(at_claims.get("sub") == claims["sub"], f"{label}: the access token's sub is the ID token's")
+    checks.check({"iss", "exp", "aud", "sub", "client_id", "iat", "jti"} <= set(at_claims)
+                 and at_claims["client_id"] == rp.client_id
+                 and abs(at_claims["exp"] - at_claims["iat"] - token["expires_in"]) <= 5
+                 and token["expires_in"] <= 3600,
+                 f"{label}: the access token has RFC 9068 2.2's claims, its client_id, and lives expires_in seconds",
+                 f"{sorted(at_claims)} expires_in {token.get('expires_in')}")
     answer = rp.userinfo(token["access_token"])
     info = answer.json() if answer.status_code == 200 else {}
     checks.check(answer.status_code == 200 and info.get("sub") == claims["sub"],
