@@ -371,6 +371,18 @@ def prompts_and_consent(provider, checks, rp, browser):
                  and "code" not in parameters,
                  "Deny on the consent page: error=access_denied, no code (RFC 6749 4.1.2.1)",
                  str(parameters))
+    # An authorization request sent as a form from the relying party's page (OpenID Connect Core
+    # 3.1.2.1: the endpoint MUST take POST too), as the browser sends it: with the RP's origin.
+    url, state = rp.session.create_authorization_url(endpoint, nonce=generate_token(20))
+    form = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query))
+    answer = browser.session.post(endpoint, data=form, allow_redirects=False, timeout=TIMEOUT,
+                                  headers={"Origin": "https://rp.example", "Sec-Fetch-Site": "cross-site"})
+    checks.known(answer.status_code == 200 and Browser.consent_form(answer.text) is not None,
+                 "an authorization request posted from the relying party's page: the consent page, as for GET "
+                 "(OpenID Connect Core 3.1.2.1)",
+                 f"{answer.status_code}: the cross-origin check for the consent form's Allow refuses every "
+                 "cross-site POST to /oauth2/authorize, the authorization request's too")
+
     before = browser.sign_ins
     rp.sign_in(browser)
     checks.check(browser.sign_ins == before, "signed in already: no sign-in page")
