@@ -6,7 +6,10 @@ a verifier left out or added (a downgrade, RFC 9700 2.1.1); a code replayed (RFC
 the first exchange issued is revoked) or exchanged by another client; a wrong client secret; and
 forged tokens at userinfo and introspection: alg none, HS256 keyed with the provider's public key,
 tokens signed by a key the provider never published (expired, not yet valid, or under a real kid),
-and a real token's payload altered under its signature.
+and a real token's payload altered under its signature. Then authorization requests the provider
+must refuse, the sign-in and consent forms posted from another origin or altered, token endpoint
+oddities, logout hints that are forged or name someone else, markup in what pages show, one code or
+refresh token presented several times at once, and failures from one address against a client.
 """
 import concurrent.futures
 import hashlib

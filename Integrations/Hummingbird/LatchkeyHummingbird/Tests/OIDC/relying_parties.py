@@ -9,16 +9,20 @@ client: a confidential one (client_secret_basic; client_secret_post once) and a 
 S256. Checked: discovery; the ID token, validated by authlib.oidc.core with the key set published at
 jwks_uri (iss, aud, nonce, exp, the signature; sub is not the username; amr has pwd); userinfo's
 claims per scope; refresh token rotation and reuse detection (the whole family revoked); revocation
-(RFC 7009); introspection (RFC 7662, confidential clients only); and key rotation with `latchkey oidc
-rotate-key --force` (a token signed before still verifies, new ones carry the new key's kid).
+(RFC 7009); introspection (RFC 7662, confidential clients only); prompt=none, prompt=login,
+max_age and the consent page's Deny; a second factor's amr; RP-initiated logout; what disabling an
+account, setting its password, rotating a client's secret and removing a client do to live tokens;
+and key rotation with `latchkey oidc rotate-key --force` (a token signed before still verifies, new
+ones carry the new key's kid).
 
 Then hostile.py: a client that cheats (redirect URIs that are almost the registered one, PKCE left
-out or downgraded, codes replayed or stolen, forged and tampered tokens).
+out or downgraded, codes replayed or stolen, forged and tampered tokens, cross-origin forms, races).
 
 On SQLite it also reports (never as a pass or a fail) the median time of a code exchange and of a
 userinfo call over 200 of each.
 
-Every check prints `ok: …` or `FAILED: …`; any failure exits nonzero.
+Every check prints `ok: …` or `FAILED: …`; any failure exits nonzero. `report: …` lines are facts for
+the log, and `known defect: …` lines name behaviour still to fix: neither fails the run.
 
 Usage: python3 relying_parties.py [--binary PATH] [--cli PATH] [--engine sqlite|postgresql|both]
   [--timings N]
