@@ -167,6 +167,15 @@ def discovery(provider, checks):
     checks.check(set(metadata.get("token_endpoint_auth_methods_supported", [])) ==
                  {"client_secret_basic", "client_secret_post", "none"}, "client authentication methods")
     checks.check(metadata.get("response_types_supported") == ["code"], "response types: code only")
+    checks.check("RS256" in metadata.get("id_token_signing_alg_values_supported", [])
+                 and "public" in metadata.get("subject_types_supported", [])
+                 and {"openid", "profile", "email", "roles"} <= set(metadata.get("scopes_supported", []))
+                 and {"authorization_code", "refresh_token"} == set(metadata.get("grant_types_supported", [])),
+                 "ID token algorithms include RS256, subject type public, the scopes and grant types served "
+                 "(OpenID Connect Discovery 3)")
+    checks.check({"sub", "iss", "aud", "exp", "iat", "auth_time", "amr", "preferred_username", "email", "roles"}
+                 <= set(metadata.get("claims_supported", [])), "claims_supported names the claims issued",
+                 repr(metadata.get("claims_supported")))
     checks.check(metadata.get("authorization_response_iss_parameter_supported") is True,
                  "the authorization response's iss parameter (RFC 9207)")
     jwks = provider.jwks()
@@ -259,8 +268,15 @@ def refresh_rotation(provider, checks, rp, browser, label):
     checks.check(rp.userinfo(second["access_token"]).status_code == 200, f"{label}: the refreshed access token works")
     if second.get("id_token"):
         claims = validated_id_token(provider, second["id_token"], rp.client_id, None)
-        checks.check(claims["sub"] == jwt_parts(token["id_token"])[1]["sub"],
-                     f"{label}: the refreshed ID token validates, same sub (OpenID Connect Core 12.2)")
+        original = jwt_parts(token["id_token"])[1]
+        checks.check(all(claims.get(name) == original.get(name) for name in ("iss", "sub", "aud", "azp", "auth_time")),
+                     f"{label}: the refreshed ID token validates with the original's iss, sub, aud, azp and "
+                     "auth_time (OpenID Connect Core 12.2)",
+                     str({name: (original.get(name), claims.get(name)) for name in ("sub", "auth_time")}))
+        checks.check(claims.get("nonce", original.get("nonce")) == original.get("nonce"),
+                     f"{label}: a nonce in the refreshed ID token is the original's")
+        checks.report(f"{label}: the refreshed ID token " + ("repeats the original's nonce" if "nonce" in claims
+                                                             else "has no nonce"))
     third = rp.refresh(second["refresh_token"])
     checks.check(third.get("refresh_token") not in (first, second["refresh_token"], None),
                  f"{label}: each refresh rotates the refresh token")
