@@ -483,6 +483,19 @@ def token_oddities(provider, checks, confidential, other, browser):
                  f"{answer.status_code} {answer.text[:200]}")
     # The refused refresh above may or may not have spent the token: ask for a new grant.
     tokens = confidential.exchange(confidential.code(browser)).json()
+    answer = userinfo(provider, tokens["refresh_token"])
+    checks.check(answer.status_code == 401, "a refresh token presented at userinfo: 401", f"{answer.status_code}")
+    unused_code = confidential.code(browser)
+    for fields, what in [({"grant_type": "refresh_token", "refresh_token": tokens["access_token"]},
+                          "an access token as a refresh token"),
+                         ({"grant_type": "refresh_token", "refresh_token": tokens["id_token"]},
+                          "an ID token as a refresh token"),
+                         ({"grant_type": "refresh_token", "refresh_token": unused_code}, "a code as a refresh token"),
+                         ({"grant_type": "authorization_code", "code": tokens["refresh_token"],
+                           "redirect_uri": confidential.redirect_uri}, "a refresh token as a code")]:
+        answer = confidential.token(fields)
+        checks.check(answer.status_code == 400 and error_of(answer) == "invalid_grant", f"{what}: invalid_grant",
+                     f"{answer.status_code} {answer.text[:200]}")
     answer = requests.post(provider.endpoint("revocation_endpoint"), data={"token": tokens["refresh_token"]},
                            auth=(other.client_id, other.secret), timeout=TIMEOUT)
     checks.check(answer.status_code == 200, "another client revoking this client's refresh token: 200 (RFC 7009 2.2)",
