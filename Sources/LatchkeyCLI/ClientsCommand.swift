@@ -9,8 +9,8 @@ struct ClientsCommand: ParsableCommand {
         abstract: "Register the OpenID Connect clients (relying parties): add, list, show, remove, rotate-secret.",
         discussion: """
             The registry of the applications that will sign their users in through Latchkey as an \
-            OpenID Connect provider (authorization code flow with PKCE). The provider's endpoints \
-            are not served yet: they come next, and will read this registry. No sign-in is needed: \
+            OpenID Connect provider (authorization code flow with PKCE), served by latchkey-server \
+            under /oauth2/. No sign-in is needed: \
             access to the database is the authority, and every change is audited with the \
             operating-system user who ran it. A client is named by its client ID or its name. An \
             unknown client exits 65.

@@ -7,7 +7,7 @@ struct OIDCCommand: ParsableCommand {
         discussion: """
             Latchkey signs the tokens of its OpenID Connect provider with its own keys (RS256, \
             ES256 and EdDSA), sealed in the database under the installation key. The first keys \
-            are made when first needed. The provider's endpoints come next; the keys are ready.
+            are made when first needed; latchkey-server's provider publishes them at /oauth2/jwks.
 
             Examples:
               latchkey oidc keys

@@ -29,6 +29,19 @@ struct SigningKeyStore: Sendable {
         try published(at: now, in: db).last { $0.algorithm == algorithm && $0.signingFrom != nil }
     }
 
+    /// The key that signs for each algorithm at `now`, making the first keys when an algorithm has
+    /// none: one read on the token endpoint's path, two writes once in an installation's life.
+    func signingKeys(at now: Date, in db: Database) throws -> [SigningAlgorithm: StoredSigningKey] {
+        var published = try published(at: now, in: db)
+        if !SigningAlgorithm.allCases.allSatisfy({ algorithm in published.contains { $0.algorithm == algorithm } }) {
+            try ensure(at: now, in: db)
+            published = try self.published(at: now, in: db)
+        }
+        var keys: [SigningAlgorithm: StoredSigningKey] = [:]
+        for key in published where key.signingFrom != nil { keys[key.algorithm] = key }
+        return keys
+    }
+
     /// Makes the first keys of each algorithm that has none: one signing from `now`, and the next.
     /// Returns whether it made any. Two processes doing this at once cannot both make a next key
     /// (a unique index allows one per algorithm): the loser's transaction fails and changes nothing.

@@ -1,7 +1,7 @@
 /// OpenID Connect clients (relying parties) for a signed-in user holding the `admin` role
 /// (`Admin.role`), through a session or an access token that carries the role, checked in the
-/// transaction that reads or acts. The provider's own endpoints are not served yet: this is the
-/// registry they will read. An operator does the same with `latchkey clients`.
+/// transaction that reads or acts: the registry the OpenID provider's endpoints read. An operator
+/// does the same with `latchkey clients`.
 extension LatchkeyService {
     /// Registers a client named `name` (1 to 64 printable characters, unique in any case) that may
     /// return to `redirectURIs` (1 to 10: absolute https, or http to 127.0.0.1, [::1] or

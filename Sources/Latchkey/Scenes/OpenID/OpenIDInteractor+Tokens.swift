@@ -133,10 +133,10 @@ extension OpenIDInteractor {
     ) throws -> UnsignedTokens {
         var user = user
         if scopes.contains(.roles) { user.roles = try workers.roles.roles(userID: user.id, in: db) }
-        try workers.signingKeys.ensure(at: now, in: db)
-        guard let idKey = try workers.signingKeys.signing(.rs256, at: now, in: db),
-            let accessKey = try workers.signingKeys.signing(.es256, at: now, in: db)
-        else { throw DatabaseError.misused("no signing key after ensure") }
+        let keys = try workers.signingKeys.signingKeys(at: now, in: db)
+        guard let idKey = keys[.rs256], let accessKey = keys[.es256] else {
+            throw DatabaseError.misused("no signing key after ensure")
+        }
         let refreshToken = ProviderSecret.make(.refreshToken)
         try grants.insert(refreshToken: refreshToken, grant: grantID, now: now, in: db)
         let sub = try subject(of: user.id)

@@ -116,8 +116,10 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
         case .password:
             // `webauthn` lets the browser offer passkeys in the field's autofill.
             let autocomplete = passkeys ? "username webauthn" : "username"
+            // An application signing someone in may say who (OpenID Connect's login_hint).
+            let hint = authorizationParameter("login_hint", in: next).map { " value=\"\(escape($0))\"" } ?? ""
             fields = """
-                <label>Username <input name="username" autocomplete="\(autocomplete)" required autofocus></label>
+                <label>Username <input name="username" autocomplete="\(autocomplete)"\(hint) required autofocus></label>
                 <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
                 """
         case .code(let challenge):
@@ -152,17 +154,20 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
     /// which the page's `form-action` must allow (browsers apply it to the redirects a form post
     /// leads to).
     static func formTargets(next: String) -> [String] {
+        authorizationParameter("redirect_uri", in: next).flatMap(AuthorizationQuery.origin(of:)).map { [$0] } ?? []
+    }
+
+    /// A parameter of the OpenID authorization request `next` returns to (`redirect_uri`,
+    /// `login_hint`), decoded; nil when `next` is not one or lacks it.
+    static func authorizationParameter(_ name: String, in next: String) -> String? {
         guard next.hasPrefix("/oauth2/authorize?"), let query = next.split(separator: "?", maxSplits: 1).last else {
-            return []
+            return nil
         }
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, parts[0] == "redirect_uri", let uri = AuthorizationQuery.decode(parts[1]) else {
-                continue
-            }
-            return AuthorizationQuery.origin(of: uri).map { [$0] } ?? []
+            if parts.count == 2, parts[0] == name, let value = AuthorizationQuery.decode(parts[1]) { return value }
         }
-        return []
+        return nil
     }
 
     /// The passkey sign-in: a button the script shows where the browser has WebAuthn, and the form

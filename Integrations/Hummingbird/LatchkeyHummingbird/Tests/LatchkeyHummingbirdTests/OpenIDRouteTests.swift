@@ -39,7 +39,7 @@ import Testing
     private func authorizePath(_ clientID: String, challenge: String) -> String {
         "/oauth2/authorize?response_type=code&client_id=\(clientID)&redirect_uri="
             + "https%3A%2F%2Fapp.example.com%2Fcb&scope=openid%20profile&state=st&code_challenge=\(challenge)"
-            + "&code_challenge_method=S256"
+            + "&code_challenge_method=S256&login_hint=alice"
     }
 
     private func form(_ fields: [(String, String)], headers: HTTPFields = [:]) -> (HTTPFields, ByteBuffer) {

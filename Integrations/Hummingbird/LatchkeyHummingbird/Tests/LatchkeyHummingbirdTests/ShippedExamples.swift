@@ -52,7 +52,8 @@ enum ShippedExamples {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try TestServer(
-            options: LatchkeyHTTPOptions(trustedProxies: [AddressRange("127.0.0.1")!], registration: .open))
+            options: LatchkeyHTTPOptions(trustedProxies: [AddressRange("127.0.0.1")!], registration: .open),
+            issuer: "http://localhost:\(proxyPort)")
         let latchkey = server.application(port: latchkeyPort)
         let application = EchoApplication.make(port: applicationPort)
         let running = Task {

@@ -73,6 +73,10 @@ import Testing
             // The account page and the pages' script are latchkey-server's too.
             #expect(try await stack.proxy.get("/account", token: nil).status == 303)
             #expect(try await stack.proxy.get("/assets/passkeys.js", token: nil).body.contains("passkey-sign-in"))
+            // So is the OpenID Connect provider: its discovery document and its endpoints.
+            let discovery = try await stack.proxy.get("/.well-known/openid-configuration", token: nil)
+            #expect(discovery.status == 200 && discovery.body.contains(#""issuer":"http://localhost:8000""#))
+            #expect(try await stack.proxy.get("/oauth2/jwks", token: nil).body.contains(#""keys":["#))
             // The register form posts to /register: latchkey-server's, not the application's.
             let register = try await stack.proxy.request("POST", "/register", token: token)
             #expect(EchoApplication.seen(register.body)["path"] == nil && register.body.contains("<form"))
