@@ -24,8 +24,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from provider import (HTTPS_CALLBACK, LOOPBACK_CALLBACK, OTHER_USERNAME, TIMEOUT, Browser, Forms, b64url, jwt_parts,
-                      query, unb64url)
+from provider import (HTTPS_CALLBACK, LOOPBACK_CALLBACK, OTHER_USERNAME, TIMEOUT, Browser, Forms, Unexpected, b64url,
+                      jwt_parts, query, unb64url)
 
 
 def challenge_of(verifier):
@@ -399,6 +399,19 @@ def request_oddities(provider, checks, confidential, limited, browser):
                  "prompt=consent for a first-party client: the consent page all the same", f"{page.status_code}")
     location = browser.authorize(confidential.authorize_url() + "&state=again")
     checks.check(query(location).get("error") == "invalid_request", "state twice: error=invalid_request", location)
+    # The longest state and nonce the provider takes (512 bytes each), of characters a URL must
+    # percent-encode (a return URL in the state, say): the request must survive the sign-in.
+    long_state, long_nonce = '{"return_to": "https://app.example/a b"} ' * 12 + " " * 20, " " * 512
+    signed_out = Browser(provider)
+    try:
+        location = signed_out.authorize(confidential.authorize_url(state=long_state, nonce=long_nonce))
+        came_back = query(location).get("state") == long_state and "code" in query(location)
+        detail = location[:120]
+    except Unexpected as error:
+        came_back, detail = False, str(error)[:160]
+    checks.known(came_back, "a request with a 512-byte state and nonce needing percent-encoding comes back to the "
+                 "client after the sign-in", f"{detail}: the sign-in page's next is cut to '/' past 2,048 bytes, "
+                 "shorter than the authorization request the provider takes")
     location = browser.authorize(limited.authorize_url(scope="openid email"))
     checks.check(query(location).get("error") == "invalid_scope",
                  "a scope the client was not given (email for a profile-only client): error=invalid_scope", location)
