@@ -151,6 +151,10 @@ def redirect_uris(provider, checks, confidential, public, browser):
     location = browser.authorize(public.authorize_url(redirect_uri=other_port, pkce_verifier="v" * 43))
     checks.check(location.startswith(other_port + "?") and "code" in query(location),
                  "the registered loopback URI on another port is accepted (RFC 8252 7.3)", location)
+    answer = public.exchange(query(location)["code"], "v" * 43, redirect_uri=LOOPBACK_CALLBACK)
+    checks.check(answer.status_code == 400 and error_of(answer) == "invalid_grant",
+                 "  but its code exchanged with the registered port's URI: invalid_grant (RFC 6749 4.1.3: identical)",
+                 f"{answer.status_code} {answer.text[:200]}")
 
 
 def state_and_pkce(provider, checks, confidential, public, browser):
