@@ -29,7 +29,10 @@ struct OpenIDRoutes<Context: LatchkeyRequestContextProtocol> {
         }
         router.post("/oauth2/authorize") { request, context in
             let form = await LoginPage<Context>.form(request, limit: routes.options.maximumBodyBytes)
-            guard CrossOriginCheck.allows(request, publicOrigin: routes.options.publicOrigin) else {
+            // An authorization request may come by POST from the client's page (OpenID Connect Core
+            // 3.1.2.1), as a GET would; only the consent page's answer must come from this origin.
+            guard form["decision"] == nil || CrossOriginCheck.allows(request, publicOrigin: routes.options.publicOrigin)
+            else {
                 return LoginPage<Context>.document(
                     title: "Sign in", message: CrossOriginCheck.refusal.message, body: "", status: .forbidden)
             }

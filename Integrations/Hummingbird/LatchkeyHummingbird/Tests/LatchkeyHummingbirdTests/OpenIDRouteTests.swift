@@ -177,6 +177,10 @@ import Testing
             #expect(
                 try await http.execute(uri: "/oauth2/authorize", method: .post, headers: forged, body: body).status
                     == .forbidden)
+            // The authorization request itself may be posted from the client's page: the consent page.
+            let (posted, request) = form(fields, headers: crossSite)
+            let asked = try await http.execute(uri: "/oauth2/authorize", method: .post, headers: posted, body: request)
+            #expect(asked.status == .ok && String(buffer: asked.body).contains(#"id="consent-allow""#))
             let (allowed, again) = form(fields + [("decision", "allow")], headers: headers)
             let answer = try await http.execute(uri: "/oauth2/authorize", method: .post, headers: allowed, body: again)
             #expect(answer.status == .seeOther && answer.headers[.location]?.contains("code=lkoc_") == true)
