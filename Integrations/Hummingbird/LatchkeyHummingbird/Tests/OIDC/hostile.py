@@ -24,8 +24,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from provider import (HTTPS_CALLBACK, LOOPBACK_CALLBACK, OTHER_USERNAME, TIMEOUT, Browser, Forms, Unexpected, b64url,
-                      jwt_parts, query, unb64url)
+from provider import (HTTPS_CALLBACK, LOOPBACK_CALLBACK, OTHER_USERNAME, TIMEOUT, USERNAME, Browser, Forms,
+                      Unexpected, b64url, jwt_parts, query, unb64url)
 
 
 def challenge_of(verifier):
@@ -213,6 +213,9 @@ def codes(provider, checks, confidential, other, public, browser):
     answer = confidential.refresh(tokens["refresh_token"])
     checks.check(error_of(answer) == "invalid_grant", "and its refresh token: invalid_grant",
                  f"{answer.status_code} {answer.text[:200]}")
+    events = provider.recent_events(USERNAME)
+    checks.check("oidc_code_replayed" in events, "the replay is in the person's history (oidc_code_replayed)",
+                 str(events[:5]))
 
     code = confidential.code(browser)
     answer = other.exchange(code)
@@ -527,8 +530,9 @@ def token_oddities(provider, checks, confidential, other, browser):
                  "revocation without client authentication: 401 invalid_client (RFC 7009 2.1)",
                  f"{answer.status_code} {answer.text[:200]}")
     answer = other.introspect(tokens["access_token"])
-    checks.report("another confidential client introspecting this client's access token: "
-                  + (answer.text[:200] if answer.status_code == 200 else str(answer.status_code)))
+    checks.check(answer.status_code == 200 and answer.json() == {"active": False},
+                 "another confidential client introspecting this client's live access token: {\"active\": false}",
+                 f"{answer.status_code} {answer.text[:200]}")
 
 
 def logout_hints(provider, checks, confidential, browser):

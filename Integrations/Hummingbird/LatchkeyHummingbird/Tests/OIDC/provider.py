@@ -238,6 +238,10 @@ class Provider:
         added = self.cli(*arguments)
         return added["client"]["client_id"], added.get("client_secret")
 
+    def recent_events(self, username):
+        """The kinds of the account's latest events in its history (`latchkey admin show`)."""
+        return [event["kind"] for event in self.cli("admin", "show", username)["events"]]
+
     def discover(self):
         if self.metadata is None:
             answer = requests.get(self.issuer + "/.well-known/openid-configuration", timeout=TIMEOUT)

@@ -214,6 +214,10 @@ def code_flow(provider, checks, rp, browser, label):
     checks.check("pwd" in claims.get("amr", []), f"{label}: amr has pwd", repr(claims.get("amr")))
     checks.check(claims.get("azp", rp.client_id) == rp.client_id and claims.get("auth_time")
                  and claims["iat"] <= claims["exp"], f"{label}: azp, auth_time, iat before exp")
+    checks.check(claims.get("acr") == "urn:latchkey:acr:1fa" and claims["exp"] - claims["iat"] == 600
+                 and token["expires_in"] == 600,
+                 f"{label}: acr urn:latchkey:acr:1fa for a password alone; ID and access tokens live 10 minutes",
+                 f"acr {claims.get('acr')}, {claims['exp'] - claims['iat']} s, expires_in {token.get('expires_in')}")
     at_header, at_claims = validated_access_token(provider, token["access_token"])
     checks.check(at_header.get("typ", "").lower() in ("at+jwt", "application/at+jwt")
                  and at_header.get("alg") == "ES256",
@@ -284,6 +288,9 @@ def refresh_rotation(provider, checks, rp, browser, label):
                  f"{label}: a rotated refresh token presented again: invalid_grant")
     checks.check(oauth_error(lambda: rp.refresh(third["refresh_token"])) == "invalid_grant",
                  f"{label}: after that reuse the family's newest refresh token is refused too (RFC 9700 4.14.2)")
+    events = provider.recent_events(USERNAME)
+    checks.check("oidc_refresh_reused" in events, f"{label}: the reuse is in the person's history "
+                 "(oidc_refresh_reused)", str(events[:5]))
     status = rp.userinfo(third["access_token"]).status_code
     checks.check(status == 401, f"{label}: and the family's newest access token no longer opens userinfo",
                  str(status))
@@ -304,6 +311,8 @@ def revocation(provider, checks, rp, browser, label):
     checks.check(answer.status_code == 200, f"{label}: revoking an access token answers 200")
     status = rp.userinfo(token["access_token"]).status_code
     checks.check(status == 401, f"{label}: the revoked access token no longer opens userinfo", str(status))
+    checks.check(oauth_error(lambda: rp.refresh(token["refresh_token"])) == "invalid_grant",
+                 f"{label}: and its grant's refresh token is refused (revocation ends the grant, RFC 7009 2.1)")
     return token
 
 
@@ -498,9 +507,9 @@ def second_factor(provider, checks, rp):
     browser = Browser(provider, username="maria", second_factor=lambda: totp(enrolled["secret"], 1))
     signed = rp.sign_in(browser)
     claims = validated_id_token(provider, signed["token"]["id_token"], rp.client_id, signed["nonce"])
-    checks.check({"pwd", "otp", "mfa"} <= set(claims.get("amr", [])),
-                 "a sign-in with a password and an authenticator app: amr has pwd, otp and mfa (RFC 8176)",
-                 repr(claims.get("amr")))
+    checks.check({"pwd", "otp", "mfa"} <= set(claims.get("amr", [])) and claims.get("acr") == "urn:latchkey:acr:mfa",
+                 "a sign-in with a password and an authenticator app: amr has pwd, otp and mfa (RFC 8176), acr "
+                 "urn:latchkey:acr:mfa", f"{claims.get('amr')!r} {claims.get('acr')!r}")
     olive = jwt_parts(rp.sign_in(Browser(provider))["token"]["id_token"])[1]["sub"]
     checks.check(claims["sub"] != olive, "  and another person has another sub")
 
