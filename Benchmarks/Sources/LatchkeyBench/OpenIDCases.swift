@@ -1,7 +1,9 @@
 import CRawSQLite
 import Crypto
 import Foundation
+import JWTKit
 import Latchkey
+import _CryptoExtras
 
 /// The OpenID provider's endpoints, through one service at the default policy on 1,000 users of
 /// their own, interleaved with password sign-ins as the passkey case is. A token exchange (an
@@ -39,13 +41,21 @@ extension Cases {
         var refresh = Samples()
         var keys = Samples()
         var verify = Samples()
+        var jwt = Samples()
+        // The same check through jwt-kit with the keys parsed once, as the provider's verifier keeps them.
+        let published = JWTKeyCollection()
+        try await published.add(jwksJSON: try await service.publishedKeys().json)
         // The floor of a userinfo call: one ES256 signature checked (P-256 and SHA-256, swift-crypto's
         // BoringSSL, as jwt-kit checks it), over as many bytes as an access token's signed part.
         let signer = P256.Signing.PrivateKey()
+        // The floor of a token exchange or refresh: the two signatures it makes (RS256 with a 2,048-bit
+        // key, as the provider's ID-token key, and ES256), over the same bytes.
+        var signing = Samples()
+        let rsa = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         var signedPart = Data()
         var password = Samples()
         var user = 9
-        // A first round of each is a warm-up (the signing keys are made on first use), not counted.
+        // A first round of each is a warm-up, not counted.
         for round in 0...(quick ? 5 : 15) {
             let counted = round > 0
             for _ in 0..<2 {
@@ -79,10 +89,16 @@ extension Cases {
                 start = nanoseconds()
                 _ = try await service.publishedKeys()
                 if counted { keys.values.append(Double(nanoseconds() - start)) }
+                start = nanoseconds()
+                _ = try rsa.signature(for: signedPart, padding: .insecurePKCS1v1_5)
                 let signature = try signer.signature(for: signedPart)
+                if counted { signing.values.append(Double(nanoseconds() - start)) }
                 start = nanoseconds()
                 precondition(signer.publicKey.isValidSignature(signature, for: signedPart), "ES256 did not verify")
                 if counted { verify.values.append(Double(nanoseconds() - start)) }
+                start = nanoseconds()
+                _ = try await published.verify(tokens.accessToken, as: AccessTokenPayload.self)
+                if counted { jwt.values.append(Double(nanoseconds() - start)) }
                 start = nanoseconds()
                 tokens = try await flow.refresh(tokens.refreshToken)
                 if counted { refresh.values.append(Double(nanoseconds() - start)) }
@@ -98,9 +114,11 @@ extension Cases {
             row("OpenID authorize, code issued (service, signed-in session, first-party client)", authorize),
             row("OpenID token exchange: code + PKCE, RS256 ID and ES256 access tokens signed (service)", exchange),
             row("OpenID refresh_token grant, tokens signed (service)", refresh),
+            row("RS256 + ES256 signing alone (swift-crypto), the two signatures of an exchange", signing),
             row("OpenID userinfo, live access token (service)", userInfo),
             row("OpenID published keys (service), read by every userinfo call", keys),
             row("ES256 verify alone (swift-crypto), the signed part of an access token", verify),
+            row("jwt-kit verify of the access token alone (keys parsed once, claims decoded)", jwt),
             row("session authenticate (service)", authenticate),
             row("password sign-in beside OpenID (service, default Argon2id)", password),
             exchanged, checked,
