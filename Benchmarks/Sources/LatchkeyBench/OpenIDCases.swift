@@ -16,7 +16,7 @@ extension Cases {
     func openIDTokens(hash: String) async throws -> [Result] {
         let population = try Population(users: 1_000, hash: hash)
         defer { population.remove() }
-        // The first administrator is an operator's doing (`latchkey roles`); here, a row of its own.
+        // The first administrator is an operator's doing (`latchkey admin roles NAME --add admin`); here, a row.
         try Self.grantAdmin(username: "user0000001", path: population.path)
         var workers = LatchkeyWorkers(database: try DatabaseWorker(.file(path: population.path)))
         workers.issuer = OpenIDFlow.issuer
