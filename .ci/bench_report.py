@@ -13,6 +13,8 @@ REQUIRED = [
     "reset request: existing / no such account",
     "sign-in beside two busy processes / idle",
     "passkey sign-in / password sign-in (service)",
+    "OpenID token exchange / password sign-in (service)",
+    "OpenID userinfo / session authenticate (service)",
 ]
 
 

@@ -9,8 +9,11 @@ let package = Package(
     dependencies: [
         .package(name: "Latchkey", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // The passkey case's software authenticator: its P-256 key and SHA-256.
+        // The passkey case's software authenticator (its P-256 key and SHA-256); the OpenID case's
+        // signatures alone (RSA in _CryptoExtras).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // The OpenID case's access-token check alone, as the provider's verifier runs it.
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
     ],
     targets: [
         // The raw C API, statements prepared once: what no Swift layer can beat.
@@ -25,6 +28,8 @@ let package = Package(
                 .product(name: "Latchkey", package: "Latchkey"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
     ],

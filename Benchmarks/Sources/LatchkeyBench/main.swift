@@ -2,7 +2,8 @@ import Foundation
 @_spi(Benchmarks) import Latchkey
 
 // `swift run -c release latchkey-bench [--quick] [--json] [--sizes N,N…] [--postgresql URL] [--import-rows N]
-// [--import-only] [--refusals-only] [--passkeys-only] [--sign-in-starvation]`, from Benchmarks/: the cases of the speed issues,
+// [--import-only] [--refusals-only] [--passkeys-only] [--oidc-only]
+// [--sign-in-starvation]`, from Benchmarks/: the cases of the speed issues,
 // each with its target; ratios come
 // from runs interleaved in one process. With --postgresql (an empty database), the largest population
 // is copied there and measured too, and the import runs there once.
@@ -78,6 +79,13 @@ if arguments.contains("--passkeys-only") {
     Report.print(cases.results, json: json, quick: quick)
     exit(0)
 }
+// `--oidc-only`: only the OpenID provider's endpoints against the password sign-in (its own 1,000 users).
+if arguments.contains("--oidc-only") {
+    log("bench: OpenID provider …")
+    cases.results += try await cases.openIDTokens(hash: hash)
+    Report.print(cases.results, json: json, quick: quick)
+    exit(0)
+}
 if arguments.contains("--import-only") {
     try measureImports()
     Report.print(cases.results, json: json, quick: quick)
@@ -116,6 +124,8 @@ log("bench: reset requests …")
 cases.results += try await cases.resetRequests(population)
 log("bench: passkey sign-in …")
 cases.results += try await cases.passkeySignIns(hash: hash)
+log("bench: OpenID provider …")
+cases.results += try await cases.openIDTokens(hash: hash)
 log("bench: the async service …")
 let service = ServiceCases(quick: quick, population: population)
 cases.results += try await service.authenticateUnderSignIns()
