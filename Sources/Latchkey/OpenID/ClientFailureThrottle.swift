@@ -1,21 +1,22 @@
 import Foundation
 
-/// Counts the token, revocation and introspection endpoints' failures per client and per address,
-/// in the sign-in throttle's table, and refuses a locked one before anything is checked. A request
-/// costs no hash, so counting happens in the same write transaction that decides the answer:
-/// concurrent failures cannot slip past the limit. The client's row is kept only for registered
-/// clients, so made-up client IDs add no rows.
+/// Counts the token, revocation and introspection endpoints' failures per address (per client,
+/// for a caller without one: a program on this machine), in the sign-in throttle's table, and
+/// refuses a locked one before anything is checked. No row counts a client's failures from every
+/// address: one address could then lock a client out for everyone, since its client ID is in every
+/// authorization URL. Its secrets, codes and refresh tokens are 256-bit, beyond guessing however
+/// many addresses try. A request costs no hash, so counting happens in the same write transaction
+/// that decides the answer: concurrent failures cannot slip past the limit.
 struct ClientFailureThrottle: Sendable {
     let policy: SecurityPolicy
     let secret: InstallationSecret
     let client: ClientContext?
 
-    /// The rows a request counts in: the registered client's (`clientRowID`) and the address's.
+    /// The row a request counts in: the address's, or without one the registered client's
+    /// (`clientRowID`; a made-up client ID adds no row).
     func keys(clientRowID: Int64?) throws -> [String] {
-        var keys: [String] = []
-        if let clientRowID { keys.append("oidc-client:\(clientRowID)") }
-        if let network = client?.network { keys.append(try secret.pseudonym(for: "oidc-address:" + network)) }
-        return keys
+        guard let network = client?.network else { return clientRowID.map { ["oidc-client:\($0)"] } ?? [] }
+        return [try secret.pseudonym(for: "oidc-address:" + network)]
     }
 
     /// Whether any of `keys` is locked at `now`.

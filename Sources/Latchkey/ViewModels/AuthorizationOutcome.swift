@@ -2,6 +2,11 @@
 /// a code, or an error the client may see), send it to sign in first, ask for consent, or show a
 /// refusal on Latchkey's own page (one that cannot be proven to come from the client).
 public enum AuthorizationOutcome: Sendable, Hashable {
+    /// The longest `next` a sign-in page must take to come back to the authorization endpoint, in
+    /// bytes: longer requests are refused before the sign-in (the longest `state`, `nonce` and
+    /// `login_hint` fit, percent-encoded, with a long redirect URI).
+    public static let longestReturnPath = 8_192
+
     /// Redirect (303) to this URL, the client's redirect URI with `code` or `error`, `state` and `iss`.
     case redirect(String)
     /// Sign in, then come back to this local path (`/oauth2/authorize?…`).

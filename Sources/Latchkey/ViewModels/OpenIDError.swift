@@ -9,11 +9,11 @@ public struct OpenIDError: Error, Sendable, Hashable {
     public let description: String
 
     /// The HTTP status the endpoints answer it with: 401 for a client or token refused, 429 when
-    /// throttled, 503 when unavailable, 500 for a failure of Latchkey's own, else 400.
+    /// throttled (`temporarily_unavailable`), 503 when unavailable, 500 for a failure of Latchkey's own, else 400.
     public var status: Int {
         switch error {
         case "invalid_client", "invalid_token": 401
-        case "slow_down": 429
+        case "temporarily_unavailable" where description == Self.throttled.description: 429
         case "temporarily_unavailable": 503
         case "server_error": 500
         default: 400
@@ -30,7 +30,10 @@ public struct OpenIDError: Error, Sendable, Hashable {
     static let client = OpenIDError("invalid_client", "Client authentication failed.")
     static func grant(_ description: String) -> OpenIDError { OpenIDError("invalid_grant", description) }
     static let token = OpenIDError("invalid_token", "The access token is not valid.")
-    static let throttled = OpenIDError("slow_down", "Too many failed requests; wait and try again.")
+    /// RFC 6749 5.2 names no code for it: `temporarily_unavailable` (its authorization endpoint's)
+    /// with 429 says "not now" to every client library.
+    static let throttled = OpenIDError(
+        "temporarily_unavailable", "Too many failed requests from this address; wait and try again.")
 
     static func unavailable(_ problem: ServiceProblem) -> OpenIDError {
         let error = LatchkeyError.unavailable(problem)

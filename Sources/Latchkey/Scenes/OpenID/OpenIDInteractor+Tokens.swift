@@ -45,12 +45,15 @@ extension OpenIDInteractor {
         }
     }
 
+    // A bad code or refresh token counts as a failure only from a public client. A confidential
+    // client proved itself with its secret; the code came from whoever visited its callback, and
+    // counting it against the client's server would let anyone lock that server out.
     private func exchangeCode(
         _ form: [String: String], client: StoredOIDCClient, issuer: String, now: Date, in db: Database
     ) throws -> Outcome {
         guard let text = form["code"], let code = ProviderSecret(text, kind: .code),
             let issued = try grants.code(hash: code.hash, in: db), issued.clientID == client.id
-        else { return .refused(.grant("The code is not valid."), countsAsFailure: true) }
+        else { return .refused(.grant("The code is not valid."), countsAsFailure: client.isPublic) }
         // A code is spent by its first exchange, even one that fails below: a wrong verifier gets one try.
         guard try grants.use(codeHash: code.hash, now: now, in: db) else {
             // Replayed: whatever the first exchange issued stops working (RFC 6749 4.1.2).
@@ -59,19 +62,22 @@ extension OpenIDInteractor {
                     .oidcCodeReplayed, usernameKey: try username(of: issued.userID, in: db), userID: issued.userID,
                     detail: client.name, now: now, in: db)
             }
-            return .refused(.grant("The code was used already."), countsAsFailure: true)
+            return .refused(.grant("The code was used already."), countsAsFailure: client.isPublic)
         }
-        guard now < issued.expiresAt else { return .refused(.grant("The code has expired."), countsAsFailure: true) }
+        guard now < issued.expiresAt else {
+            return .refused(.grant("The code has expired."), countsAsFailure: client.isPublic)
+        }
         guard form["redirect_uri"] == issued.redirectURI else {
-            return .refused(.grant("redirect_uri is not the authorization request's."), countsAsFailure: true)
+            return .refused(
+                .grant("redirect_uri is not the authorization request's."), countsAsFailure: client.isPublic)
         }
         if let challenge = issued.codeChallenge {
             guard let verifier = form["code_verifier"], Self.isVerifier(verifier),
                 Base64.urlSafe(SHA256Digest.hash(Array(verifier.utf8))) == challenge
-            else { return .refused(.grant("The code_verifier does not match."), countsAsFailure: true) }
+            else { return .refused(.grant("The code_verifier does not match."), countsAsFailure: client.isPublic) }
         } else if form["code_verifier"] != nil {
             // A verifier for a code issued without a challenge: a downgrade (RFC 9700 2.1.1).
-            return .refused(.grant("The code was issued without PKCE."), countsAsFailure: true)
+            return .refused(.grant("The code was issued without PKCE."), countsAsFailure: client.isPublic)
         }
         guard let user = try workers.accounts.credentials(userID: issued.userID, in: db) else {
             return .refused(.grant("The account is gone."), countsAsFailure: false)
@@ -96,7 +102,7 @@ extension OpenIDInteractor {
         guard let text = form["refresh_token"], let token = ProviderSecret(text, kind: .refreshToken),
             let stored = try grants.refreshToken(hash: token.hash, in: db),
             let found = try workers.sessions.find(hash: stored.grantHash, in: db), found.oidcClientID == client.id
-        else { return .refused(.grant("The refresh token is not valid."), countsAsFailure: true) }
+        else { return .refused(.grant("The refresh token is not valid."), countsAsFailure: client.isPublic) }
         guard try grants.use(refreshTokenHash: token.hash, now: now, in: db) else {
             // Presented again after rotation: someone holds a copy, so the whole family ends.
             if try grants.revoke(grant: stored.sessionID, now: now, in: db) {
@@ -104,7 +110,7 @@ extension OpenIDInteractor {
                     .oidcRefreshReused, usernameKey: found.user.username, userID: found.user.id, detail: client.name,
                     now: now, in: db)
             }
-            return .refused(.grant("The refresh token was used already."), countsAsFailure: true)
+            return .refused(.grant("The refresh token was used already."), countsAsFailure: client.isPublic)
         }
         guard (try? workers.gate.check(found, now: now)) != nil,
             let code = try grants.code(ofGrant: stored.sessionID, in: db)

@@ -47,13 +47,21 @@ package final class OpenIDInteractor: SceneInteractor<any OpenIDPresentationLogi
 
             // A sign-in asked for again (prompt=login) or older than max_age sends the person to sign
             // in, coming back without those parameters, so the fresh session is taken.
+            // max_age=0 is prompt=login (OpenID Connect Core 3.1.2.1): a sign-in within the same
+            // second is not older than 0 seconds, yet the client asked for a new one.
             let tooOld = checked.maxAge.map { maxAge in
-                found.map { now.timeIntervalSince($0.session.createdAt) > TimeInterval(maxAge) } ?? true
+                maxAge == 0 || found.map { now.timeIntervalSince($0.session.createdAt) > TimeInterval(maxAge) } ?? true
             }
             let again = checked.prompt.contains(.login) || checked.prompt.contains(.selectAccount) || tooOld == true
             guard let found, !again || request.decision != nil else {
                 if checked.prompt.contains(.none) { return refuse("login_required", "The person must sign in.") }
-                return .signIn(parameters: request.parameters, dropping: again ? ["prompt", "max_age"] : [])
+                let dropping: Set<String> = again ? ["prompt", "max_age"] : []
+                // A request too long to come back to after the sign-in is refused now, not lost then.
+                guard
+                    OpenIDPresenter.returnPath(request.parameters, dropping: dropping).utf8.count
+                        <= AuthorizationOutcome.longestReturnPath
+                else { return refuse("invalid_request", "The request is too long to return to after signing in.") }
+                return .signIn(parameters: request.parameters, dropping: dropping)
             }
             if !checked.client.isFirstParty || checked.prompt.contains(.consent) {
                 switch request.decision {

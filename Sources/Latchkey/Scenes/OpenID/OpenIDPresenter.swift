@@ -18,8 +18,7 @@ package final class OpenIDPresenter: ScenePresenter<any OpenIDDisplayLogic>, Ope
             parameters.append(("iss", issuer))
             return .redirect(AuthorizationRequest.appending(parameters, to: request.redirectURI))
         case .signIn(let parameters, let dropping):
-            let kept = parameters.filter { !dropping.contains($0.name) }.map { ($0.name, $0.value) }
-            return .signIn(next: String(AuthorizationRequest.appending(kept, to: authorizePath)))
+            return .signIn(next: returnPath(parameters, dropping: dropping))
         case .consent(let request, let user, let parameters):
             return .consent(
                 ConsentPrompt(
@@ -36,6 +35,13 @@ package final class OpenIDPresenter: ScenePresenter<any OpenIDDisplayLogic>, Ope
         case .unavailable(let problem):
             return .failed(.unavailable(problem))
         }
+    }
+
+    /// The authorization endpoint's local path with `parameters` but those named in `dropping`:
+    /// where a sign-in comes back to.
+    static func returnPath(_ parameters: [QueryParameter], dropping: Set<String>) -> String {
+        let kept = parameters.filter { !dropping.contains($0.name) }.map { ($0.name, $0.value) }
+        return AuthorizationRequest.appending(kept, to: authorizePath)
     }
 
     /// What a scope lets the client see, for the consent page.

@@ -59,6 +59,11 @@ import Testing
             sessionToken: session)
         guard case .signIn(let again) = old else { throw ProviderHarness.HarnessFailure(what: "\(old)") }
         #expect(!again.contains("max_age"))
+        // max_age=0 asks for a new sign-in even within the second of the last one.
+        let zero = await provider.service.authorize(
+            parameters: ProviderHarness.parameters(app, challenge: challenge, extra: [("max_age", "0")]),
+            sessionToken: try await provider.service.signedIn("bob"))
+        guard case .signIn = zero else { throw ProviderHarness.HarnessFailure(what: "\(zero)") }
         let fresh = await provider.service.authorize(
             parameters: ProviderHarness.parameters(app, challenge: challenge, extra: [("max_age", "600")]),
             sessionToken: session)
@@ -110,5 +115,25 @@ import Testing
         guard case .failed(let error) = outcome else { throw ProviderHarness.HarnessFailure(what: "\(outcome)") }
         #expect(error.code == .notFound)
         #expect(service.providerMetadata == nil)
+    }
+
+    @Test("The longest state and nonce, percent-encoded, still come back after the sign-in; longer is refused")
+    func longRequests() async throws {
+        let app = try provider.client("App")
+        let challenge = ProviderHarness.pkce().challenge
+        let state = String(repeating: "{ }", count: 170)
+        let parameters = ProviderHarness.parameters(
+            app, challenge: challenge, nonce: String(repeating: " ", count: 512)
+        )
+        .map { $0.name == "state" ? QueryParameter("state", state) : $0 }
+        let outcome = await provider.service.authorize(
+            parameters: parameters + [QueryParameter("login_hint", String(repeating: "%", count: 512))],
+            sessionToken: nil)
+        guard case .signIn(let next) = outcome else { throw ProviderHarness.HarnessFailure(what: "\(outcome)") }
+        #expect(next.utf8.count > 4_000 && next.utf8.count <= AuthorizationOutcome.longestReturnPath)
+        let session = try await provider.service.signedIn("alice")
+        let back = await provider.service.authorize(parameters: parameters, sessionToken: session)
+        guard case .redirect(let location) = back else { throw ProviderHarness.HarnessFailure(what: "\(back)") }
+        #expect(ProviderHarness.query(location)["state"] == state)
     }
 }

@@ -72,7 +72,7 @@ import Testing
         #expect(
             await ProviderHarness.refusal { () async throws(OpenIDError) in
                 try await service.exchangeToken(form: form, clientID: app.id, clientSecret: app.secret, client: client)
-            } == "slow_down")
+            } == "temporarily_unavailable")
         // Once the window has passed, a new code is exchanged from that address.
         provider.time.advance(by: policy.addressFailureWindow + .seconds(1))
         let later = try await provider.code(app, session: session, challenge: pkce.challenge)
@@ -81,5 +81,51 @@ import Testing
         let tokens = try await service.exchangeToken(
             form: again, clientID: app.id, clientSecret: app.secret, client: client)
         #expect(!tokens.idToken.isEmpty)
+    }
+
+    @Test("One address's failures never lock the client out for another, nor do a confidential client's bad codes")
+    func noLockOutOfAClient() async throws {
+        var policy = SecurityPolicy()
+        policy.maximumFailedLoginsPerAddress = 3
+        let provider = try ProviderHarness(policy: policy)
+        let service = provider.service
+        let app = try provider.client("App")
+        let spa = try provider.client("SPA", isPublic: true)
+        let session = try await service.signedIn("alice")
+        let pkce = ProviderHarness.pkce()
+        let attacker = try ClientContext(address: "198.51.100.7")
+        let made = ["grant_type": "authorization_code", "code": "lkoc_" + String(repeating: "B", count: 43)]
+        for _ in 0..<5 {
+            _ = await ProviderHarness.refusal { () async throws(OpenIDError) in
+                try await service.exchangeToken(form: made, clientID: spa.id, clientSecret: nil, client: attacker)
+            }
+        }
+        #expect(
+            await ProviderHarness.refusal { () async throws(OpenIDError) in
+                try await service.exchangeToken(form: made, clientID: spa.id, clientSecret: nil, client: attacker)
+            } == "temporarily_unavailable")
+        // The same public client from another address is served.
+        let code = try await provider.code(spa, session: session, challenge: pkce.challenge)
+        _ = try await service.exchangeToken(
+            form: [
+                "grant_type": "authorization_code", "code": code, "redirect_uri": ProviderHarness.redirect,
+                "code_verifier": pkce.verifier,
+            ], clientID: spa.id, clientSecret: nil, client: try ClientContext(address: "203.0.113.9"))
+        // A confidential client's server sends whatever codes visitors bring to its callback: with
+        // its secret, bad codes do not count against its address.
+        let server = try ClientContext(address: "192.0.2.10")
+        for _ in 0..<5 {
+            #expect(
+                await ProviderHarness.refusal { () async throws(OpenIDError) in
+                    try await service.exchangeToken(
+                        form: made, clientID: app.id, clientSecret: app.secret, client: server)
+                } == "invalid_grant")
+        }
+        let honest = try await provider.code(app, session: session, challenge: pkce.challenge)
+        _ = try await service.exchangeToken(
+            form: [
+                "grant_type": "authorization_code", "code": honest, "redirect_uri": ProviderHarness.redirect,
+                "code_verifier": pkce.verifier,
+            ], clientID: app.id, clientSecret: app.secret, client: server)
     }
 }

@@ -98,7 +98,8 @@ struct LoginPage<Context: LatchkeyRequestContextProtocol> {
     /// A local path to go to after signing in; anything that could leave this origin (`//host`,
     /// `/\host`, a scheme, controls) becomes `/`.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), next.utf8.count <= 2_048,
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"),
+            next.utf8.count <= AuthorizationOutcome.longestReturnPath,
             next.unicodeScalars.allSatisfy({ (0x21..<0x7F).contains($0.value) })
         else { return "/" }
         return next

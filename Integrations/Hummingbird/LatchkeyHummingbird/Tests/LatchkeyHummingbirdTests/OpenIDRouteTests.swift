@@ -203,4 +203,20 @@ import Testing
             #expect(try await http.get("/v1/me", token: token).status == .unauthorized)
         }
     }
+
+    @Test("A long authorization request (state and nonce of 512 bytes, percent-encoded) survives the sign-in page")
+    func longRequestSurvivesSignIn() async throws {
+        try await server.test { http in
+            let (id, _) = try await client(http)
+            let (_, challenge) = pkce()
+            let long = String(repeating: "%20", count: 512)
+            let first = try await http.get(
+                authorizePath(id, challenge: challenge) + "&nonce=\(long)&ui_locales=\(long)")
+            let login = try #require(first.headers[.location])
+            let next = try #require(URLComponents(string: login)?.queryItems?.first?.value)
+            #expect(next.utf8.count > 2_048)
+            let page = String(buffer: try await http.get(login).body)
+            #expect(page.contains(#"name="next" value="\#(next.replacingOccurrences(of: "&", with: "&amp;"))""#))
+        }
+    }
 }
