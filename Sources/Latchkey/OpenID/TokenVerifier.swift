@@ -6,9 +6,38 @@ import Synchronization
 /// and revocation; an ID token hint at logout): the signature by a published key of the algorithm
 /// the key was made for (so `alg: none` and an HMAC keyed with a public key are refused by jwt-kit),
 /// the `typ`, the issuer, and the times against Latchkey's clock. The keys are built once per
-/// published set and kept.
+/// published set and kept; the set itself is kept for `keptFor`, so most calls read no keys.
 package final class TokenVerifier: Sendable {
     private let cache = Mutex<(jwks: String, keys: JWTKeyCollection)?>(nil)
+    private let keySet = Mutex<(set: KeptKeySet, at: Date)?>(nil)
+
+    /// How long a published set read is used before it is read again. A key published since is
+    /// fetched at once (a token naming it misses the kept set); a retired key stays accepted up
+    /// to this long past its retirement, which is scheduled a grace period ahead anyway.
+    package static let keptFor: TimeInterval = 30
+
+    /// A published key set as JSON, and whether it names a key ID.
+    package struct KeptKeySet: Sendable {
+        package let json: String
+
+        package func names(_ kid: String) -> Bool { json.contains("\"kid\":\"\(kid)\"") }
+    }
+
+    /// The set kept from a read less than `keptFor` before `now`.
+    package func keptKeySet(at now: Date) -> KeptKeySet? {
+        keySet.withLock { kept in
+            guard let kept, now >= kept.at, now.timeIntervalSince(kept.at) < Self.keptFor else { return nil }
+            return kept.set
+        }
+    }
+
+    /// Keeps `json`, the published set read at `now`.
+    package func keep(_ json: String, at now: Date) {
+        keySet.withLock { $0 = (KeptKeySet(json: json), now) }
+    }
+
+    /// The `kid` of a compact JWS's header.
+    package static func keyID(of token: String) -> String? { header(of: token)?["kid"] as? String }
 
     package init() {}
 
@@ -44,11 +73,12 @@ package final class TokenVerifier: Sendable {
     }
 
     /// The header's `typ`, which tells an access token (`at+jwt`, RFC 9068) from an ID token.
-    private static func type(of token: String) -> String? {
+    private static func type(of token: String) -> String? { header(of: token)?["typ"] as? String }
+
+    private static func header(of token: String) -> [String: Any]? {
         guard let header = token.split(separator: ".", omittingEmptySubsequences: false).first,
-            let bytes = Base64.decodeURLSafe(String(header)),
-            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+            let bytes = Base64.decodeURLSafe(String(header))
         else { return nil }
-        return object["typ"] as? String
+        return try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
     }
 }

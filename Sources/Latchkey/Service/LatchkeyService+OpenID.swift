@@ -57,7 +57,7 @@ extension LatchkeyService {
     public func userInfo(accessToken: String, client: ClientContext? = nil) async throws(OpenIDError) -> UserInfo {
         guard let issuer = openIDIssuer,
             let claims = await verifier.accessToken(
-                accessToken, jwks: try await jwks(), issuer: issuer, now: workers.time.now())
+                accessToken, jwks: try await jwks(for: accessToken), issuer: issuer, now: workers.time.now())
         else { throw OpenIDError.token }
         let request = OpenID.Grant.Request(
             sid: claims.sid, sub: claims.sub, scope: OIDCScope.scopes(claims.scope), clientID: claims.clientID)
@@ -84,7 +84,7 @@ extension LatchkeyService {
         _ token: String, clientID: String?, clientSecret: String?, client: ClientContext? = nil
     ) async throws(OpenIDError) -> Introspection {
         var claims: AccessTokenClaims?
-        if let issuer = openIDIssuer, let jwks = try? await jwks() {
+        if let issuer = openIDIssuer, let jwks = try? await jwks(for: token) {
             claims = await verifier.accessToken(token, jwks: jwks, issuer: issuer, now: workers.time.now())
         }
         let presented: OpenID.Revoke.RevokedToken =
@@ -102,7 +102,7 @@ extension LatchkeyService {
         parameters: [String: String], sessionToken: String?, confirmed: Bool, client: ClientContext? = nil
     ) async -> EndSessionOutcome {
         var hint: IDTokenClaims?
-        if let text = parameters["id_token_hint"], let issuer = openIDIssuer, let jwks = try? await jwks() {
+        if let text = parameters["id_token_hint"], let issuer = openIDIssuer, let jwks = try? await jwks(for: text) {
             hint = await verifier.idTokenHint(text, jwks: jwks, issuer: issuer)
         }
         let request = OpenID.EndSession.Request(
@@ -125,7 +125,7 @@ extension LatchkeyService {
     /// A presented token as the scene takes it: a verified access token's grant, else the text as a
     /// refresh token (which the scene recognizes by its shape, or not).
     private func presented(_ token: String) async -> OpenID.Revoke.RevokedToken {
-        if let issuer = openIDIssuer, let jwks = try? await jwks(),
+        if let issuer = openIDIssuer, let jwks = try? await jwks(for: token),
             let claims = await verifier.accessToken(token, jwks: jwks, issuer: issuer, now: workers.time.now())
         {
             return .grant(sid: claims.sid, clientID: claims.clientID)
@@ -133,8 +133,20 @@ extension LatchkeyService {
         return ProviderSecret(token, kind: .refreshToken) != nil ? .refreshToken(token) : .unknown
     }
 
-    private func jwks() async throws(OpenIDError) -> String {
-        do { return try await publishedKeys().json } catch { throw OpenIDError.unavailable(.from(error)) }
+    /// The published keys to verify `token` with: the set kept from a read less than
+    /// `TokenVerifier.keptFor` ago, unless the token names a key it lacks (a rotation since).
+    private func jwks(for token: String) async throws(OpenIDError) -> String {
+        let now = workers.time.now()
+        if let kept = verifier.keptKeySet(at: now), TokenVerifier.keyID(of: token).map(kept.names) ?? true {
+            return kept.json
+        }
+        do {
+            let json = try await publishedKeys().json
+            verifier.keep(json, at: now)
+            return json
+        } catch {
+            throw OpenIDError.unavailable(.from(error))
+        }
     }
 
     /// Runs the OpenID scene on the database lane and answers what it showed.

@@ -122,8 +122,7 @@ extension OpenIDInteractor {
     /// The grant session `sid` names, if it is `clientID`'s and still live.
     private func liveGrant(_ sid: String, of clientID: String, now: Date, in db: Database) throws -> StoredSession? {
         guard let hash = Base64.decodeURLSafe(sid), hash.count == 32,
-            let client = try workers.oidcClients.find(clientID: clientID, in: db),
-            let found = try workers.sessions.find(hash: hash, in: db), found.oidcClientID == client.id
+            let found = try workers.sessions.findGrant(hash: hash, clientID: clientID, in: db)
         else { return nil }
         return try? workers.gate.check(found, now: now)
     }

@@ -72,14 +72,26 @@ struct SessionStore: Sendable {
 
     /// The session whose token has the SHA-256 `hash` (an OpenID grant is found by its `sid`).
     func find(hash: [UInt8], in db: Database) throws -> StoredSession? {
-        let sql = db.dialect == .sqlite ? Self.findOnSQLite : Self.findOnPostgreSQL
-        return try db.queryFirst(sql, [hash]) { row in
-            var stored = try SessionRow(row, idleTimeout: idleTimeout).stored
-            stored.user.roles = try row.optionalString("user_roles")?.split(separator: ",").map(String.init) ?? []
-            stored.user.secondFactorOn = try row.optionalInt64("factor_on") == 1
-            stored.user.recoveryCodesLeft = stored.user.secondFactorOn ? Int(try row.int64("codes_left")) : 0
-            return stored
-        }
+        try db.queryFirst(db.dialect == .sqlite ? Self.findOnSQLite : Self.findOnPostgreSQL, [hash], stored)
+    }
+
+    /// The grant session `hash` names if it is the client's whose client ID is `clientID`: the
+    /// userinfo endpoint's one statement.
+    func findGrant(hash: [UInt8], clientID: String, in db: Database) throws -> StoredSession? {
+        try db.queryFirst(
+            db.dialect == .sqlite ? Self.grantOnSQLite : Self.grantOnPostgreSQL, [hash, clientID], stored)
+    }
+
+    private static let grantOnSQLite = findSQL(in: .sqlite) + Self.ofClient
+    private static let grantOnPostgreSQL = findSQL(in: .postgresql) + Self.ofClient
+    private static let ofClient = " AND sessions.oidc_client_id = (SELECT id FROM oidc_clients WHERE client_id = ?)"
+
+    private func stored(_ row: Row) throws -> StoredSession {
+        var stored = try SessionRow(row, idleTimeout: idleTimeout).stored
+        stored.user.roles = try row.optionalString("user_roles")?.split(separator: ",").map(String.init) ?? []
+        stored.user.secondFactorOn = try row.optionalInt64("factor_on") == 1
+        stored.user.recoveryCodesLeft = stored.user.secondFactorOn ? Int(try row.int64("codes_left")) : 0
+        return stored
     }
 
     /// Deletes the user's sessions that can never authenticate again (revoked, expired or idle too long:

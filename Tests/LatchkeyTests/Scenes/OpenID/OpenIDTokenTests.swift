@@ -217,11 +217,17 @@ import Testing
         let pkce = ProviderHarness.pkce()
         let before = try await provider.exchange(
             try await provider.code(app, session: session, challenge: pkce.challenge), app, verifier: pkce.verifier)
-        SigningKeysInteractor(presenter: SigningKeysPresenter(), workers: provider.workers).rotate(
-            request: .init(authority: .operator(AuthEvent.Operator(osUser: "root")), force: true))
+        // The service keeps the published keys it read: a key published since must be read at once.
+        #expect(try await service.userInfo(accessToken: before.accessToken).preferredUsername == "alice")
+        // Twice: the second signs with a key made by the first, one the kept set has never seen.
+        for _ in 0..<2 {
+            SigningKeysInteractor(presenter: SigningKeysPresenter(), workers: provider.workers).rotate(
+                request: .init(authority: .operator(AuthEvent.Operator(osUser: "root")), force: true))
+        }
         let after = try await provider.refresh(before.refreshToken, app)
         #expect(try await provider.verifiedIDToken(before.idToken).sub == provider.verifiedIDToken(after.idToken).sub)
         #expect(try await service.userInfo(accessToken: before.accessToken).preferredUsername == "alice")
+        #expect(try await service.userInfo(accessToken: after.accessToken).preferredUsername == "alice")
         #expect(Self.kid(before.idToken) != Self.kid(after.idToken))
         #expect(Self.kid(before.accessToken) != Self.kid(after.accessToken))
     }
