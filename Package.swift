@@ -48,6 +48,9 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
         ),
+        // Argon2id through libsodium with the memory kept by each hashing thread (libsodium has no
+        // allocator hook; this C target redirects libsodium's own mmap and munmap only).
+        .target(name: "CSodiumMemory", dependencies: ["CSodium"]),
         // PostgreSQL's own client library: the server engine, with every libpq convention
         // (PGHOST, PGUSER, ~/.pgpass, service files, TLS) users of psql rely on. Its header only
         // (apt: libpq-dev): no pkgConfig here, because pkg-config's `-lpq` would link libpq and its
@@ -101,7 +104,7 @@ let package = Package(
         .target(
             name: "Latchkey",
             dependencies: [
-                "CSQLite", "CLibPQ", "CSodium", "COath", "CQRencode", "CLinux", "CXCrypt", "CAPRUtil",
+                "CSQLite", "CLibPQ", "CSodium", "CSodiumMemory", "COath", "CQRencode", "CLinux", "CXCrypt", "CAPRUtil",
                 "CLibCrypto", "CIDN2",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -147,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "LatchkeyTests",
             dependencies: [
-                "Latchkey", "LatchkeyTestSupport", "LatchkeyConfiguration", "CSodium", "CSQLite",
+                "Latchkey", "LatchkeyTestSupport", "LatchkeyConfiguration", "CSodium", "CSodiumMemory", "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -1,6 +1,8 @@
 internal import CSodium
+internal import CSodiumMemory
 
-/// Argon2id through libsodium's `crypto_pwhash_argon2id_str`.
+/// Argon2id through libsodium's `crypto_pwhash_argon2id_str`, in memory each hashing thread keeps
+/// for its next hash (mapping and zeroing 19 MiB afresh cost as much as the hash itself).
 public struct Argon2idHasher: PasswordHashing {
     /// The parameters new hashes use.
     public let parameters: Argon2Parameters
@@ -20,7 +22,7 @@ public struct Argon2idHasher: PasswordHashing {
         Sodium.ensureInitialized()
         var output = [CChar](repeating: 0, count: Int(crypto_pwhash_argon2id_STRBYTES))
         let code = withWipedBytes(of: password) { start, count in
-            crypto_pwhash_argon2id_str(
+            latchkey_argon2id_str(
                 &output, start, UInt64(count), UInt64(parameters.iterations), parameters.memoryBytes)
         }
         guard code == 0 else { throw PasswordHashingError.outOfMemory }
@@ -30,9 +32,13 @@ public struct Argon2idHasher: PasswordHashing {
     public func verify(_ password: String, against hash: String) -> Bool {
         Sodium.ensureInitialized()
         return withWipedBytes(of: password) { start, count in
-            crypto_pwhash_argon2id_str_verify(hash, start, UInt64(count)) == 0
+            latchkey_argon2id_str_verify(hash, start, UInt64(count)) == 0
         }
     }
+
+    /// Whether hashes reuse their thread's memory in this process (`false` when the environment's
+    /// `LATCHKEY_HASH_MEMORY` is `per-hash`, libsodium's own allocation, used for comparisons).
+    public static var reusesMemory: Bool { latchkey_argon2id_reuses_memory() == 1 }
 
     public func needsRehash(_ hash: String) -> Bool {
         guard let stored = PHCParameters(hash) else { return true }
