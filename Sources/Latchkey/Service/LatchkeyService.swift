@@ -10,7 +10,9 @@ public import Logging
 public final class LatchkeyService: Sendable {
     /// How many threads each lane has and how much work may wait.
     public struct Lanes: Sendable, Hashable {
-        /// Threads computing Argon2id at once (each holds the policy's memory, 19 MiB by default).
+        /// Argon2id computations at once (each holds the policy's memory, 19 MiB by default). The
+        /// hashing lane has up to as many threads again, which do a sign-in's database writes while
+        /// another's hash runs.
         public var hashingThreads: Int
         /// Sign-ins that may wait for a hashing thread before `overloaded` is answered.
         public var hashingQueueDepth: Int
@@ -38,6 +40,8 @@ public final class LatchkeyService: Sendable {
     /// Where the service says how calls ended (see `ServiceLogging`); silent unless given one.
     public let logger: Logger
     let hashing: Lane
+    /// At most `Lanes.hashingThreads` hashes at once, whatever the hashing lane's threads.
+    let permits: PermittedHasher
     let database: Lane
     /// Runs the application's deliveries, after the answers, so a slow one delays no request.
     private let delivery: DeliveryQueue
@@ -51,12 +55,17 @@ public final class LatchkeyService: Sendable {
         let delivery = DeliveryQueue(capacity: lanes.deliveryQueueDepth, logger: logger)
         var workers = workers
         workers.outbox = delivery
+        let permits = PermittedHasher(workers.hasher, permits: lanes.hashingThreads)
+        workers.hasher = permits
         self.workers = workers
+        self.permits = permits
         self.delivery = delivery
         self.logger = logger
+        // Companion threads come out of the queue's depth: as many sign-ins are admitted as before.
+        let companions = min(permits.permits, max(0, lanes.hashingQueueDepth))
         hashing = Lane(
-            name: "latchkey-hash", threads: lanes.hashingThreads, queueDepth: lanes.hashingQueueDepth,
-            lowerPriority: true)
+            name: "latchkey-hash", threads: permits.permits + companions,
+            queueDepth: lanes.hashingQueueDepth - companions, lowerPriority: true)
         database = Lane(name: "latchkey-db", threads: lanes.databaseThreads, queueDepth: 4_096)
     }
 
@@ -74,10 +83,10 @@ public final class LatchkeyService: Sendable {
     public var messagesQueued: Int { delivery.held }
 
     /// Sign-ins and registrations waiting for a hashing thread (a server's queue-depth gauge).
-    public var signInsWaiting: Int { hashing.waiting }
+    public var signInsWaiting: Int { hashing.waiting + permits.waiting }
 
     /// Sign-ins and registrations a hashing thread is computing now.
-    public var signInsHashing: Int { hashing.running }
+    public var signInsHashing: Int { permits.hashing }
 
     /// Creates an account; answers its principal (no session: sign in next).
     ///

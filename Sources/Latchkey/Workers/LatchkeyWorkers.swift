@@ -4,7 +4,7 @@ public struct LatchkeyWorkers: Sendable {
     /// The one storage worker every scene shares.
     package let database: DatabaseWorker
     /// Argon2id at the policy's parameters, unless a test injects another.
-    package let hasher: any PasswordHashing
+    package internal(set) var hasher: any PasswordHashing
     /// Makes new session tokens.
     package let tokens: any SessionTokenGenerating
     /// The clock.
