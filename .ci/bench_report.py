@@ -15,6 +15,17 @@ REQUIRED = [
     "passkey sign-in / password sign-in (service)",
     "OpenID token exchange / password sign-in (service)",
     "OpenID userinfo / session authenticate (service)",
+    "server sign-ins per second / bare verify on the hashing threads",
+    "server sign-ins per second, 8 clients",
+    "server /health p99 under sign-ins / idle",
+    "server /v1/auth req/s / /health req/s",
+]
+# A record present with no figure at all means its measurement did not run: that fails too.
+MEASURED = [
+    "server sign-ins per second / bare verify on the hashing threads",
+    "server sign-ins per second, 8 clients",
+    "server /health p99 under sign-ins / idle",
+    "server /v1/auth req/s / /health req/s",
 ]
 
 
@@ -34,11 +45,15 @@ def main(path):
         sys.exit(f"bench: the report is not JSON ({error}); it begins: {text[:120]!r}")
     if not isinstance(rows, list) or not rows:
         sys.exit("bench: the report holds no rows")
-    # Issue 19's, 21's and 22's records, by their exact names: a harness that stopped writing one fails here.
+    # The speed records, by their exact names: a harness that stopped writing one fails here.
     names = {row.get("name") for row in rows if isinstance(row, dict)}
     for required in REQUIRED:
         if required not in names:
             sys.exit(f"bench: the report lacks the record {required!r}")
+    for name in MEASURED:
+        row = next(row for row in rows if isinstance(row, dict) and row.get("name") == name)
+        if row.get("ratio") is None:
+            sys.exit(f"bench: the record {name!r} has no figure: {row.get('note')}")
     print("| case | median µs | p99 µs | ops/s | ratio | target | met |")
     print("|---|---|---|---|---|---|---|")
     for row in rows:

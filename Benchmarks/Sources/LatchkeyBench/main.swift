@@ -3,7 +3,7 @@ import Foundation
 
 // `swift run -c release latchkey-bench [--quick] [--json] [--sizes N,N…] [--postgresql URL] [--import-rows N]
 // [--import-only] [--refusals-only] [--passkeys-only] [--oidc-only]
-// [--sign-in-starvation]`, from Benchmarks/: the cases of the speed issues,
+// [--sign-in-starvation] [--no-server] [--bare-verify SECONDS THREADS]`, from Benchmarks/: the cases of the speed issues,
 // each with its target; ratios come
 // from runs interleaved in one process. With --postgresql (an empty database), the largest population
 // is copied there and measured too, and the import runs there once.
@@ -16,6 +16,13 @@ let latchkey =
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release/latchkey").path
 
 func log(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+// `--bare-verify SECONDS THREADS`: the server load script's baseline (see `BareVerify`).
+if let flag = arguments.firstIndex(of: "--bare-verify") {
+    let values = Array(arguments[arguments.index(after: flag)...])
+    try BareVerify.run(seconds: Double(values[0])!, threads: Int(values[1])!)
+    exit(0)
+}
 
 let hash = try Argon2idHasher().hash(Population.password)
 
@@ -140,6 +147,11 @@ if FileManager.default.isExecutableFile(atPath: latchkey) {
     log("bench: no release binary at \(latchkey) (swift build -c release --product latchkey): process cases skipped")
 }
 try measureImports()
+// `--no-server`: without the server's records (a release latchkey-server under wrk, `ServerLoad`).
+if !arguments.contains("--no-server") {
+    log("bench: latchkey-server under load …")
+    cases.results += ServerLoad.records(quick: quick)
+}
 if let postgresURL {
     log("bench: PostgreSQL …")
     try cases.postgresql(population, url: postgresURL, latchkey: latchkey)
