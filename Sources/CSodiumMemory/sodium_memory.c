@@ -32,12 +32,12 @@ struct region {
     size_t size;
 };
 
-// Regions no hash is using, for the next hash of their size. At most as many as the machine has cores
-// (the hashes that can run at once), so memory stays what the busiest moment needed.
+// Regions no hash is using, for the next hash of their size: per size at most as many as the machine
+// has cores (the hashes that can run at once), so memory stays what the busiest moment needed.
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct region kept[MOST_KEPT];
 static int kept_count;
-static int kept_limit;
+static int kept_per_size;
 
 // Set only around a hash started here: libsodium's other mappings pass through.
 static __thread int hashing;
@@ -78,18 +78,17 @@ static int reusing_munmap(void *address, size_t size) {
     lent.start = NULL;
     lent.size = 0;
     pthread_mutex_lock(&kept_lock);
-    if (kept_count < kept_limit) {
-        kept[kept_count++] = returned;
-        returned.start = NULL;
-    } else {
-        // Full: a region of another size (parameters that changed) makes room for this one.
-        for (int index = 0; index < kept_count; index++) {
-            if (kept[index].size != returned.size) {
-                evicted = kept[index];
-                kept[index] = returned;
-                returned.start = NULL;
-                break;
-            }
+    int same_size = 0;
+    for (int index = 0; index < kept_count; index++) same_size += kept[index].size == returned.size;
+    if (same_size < kept_per_size) {
+        if (kept_count < MOST_KEPT) {
+            kept[kept_count++] = returned;
+            returned.start = NULL;
+        } else {
+            // Full of other sizes (parameters that changed): one of them makes room for this one.
+            evicted = kept[0];
+            kept[0] = returned;
+            returned.start = NULL;
         }
     }
     pthread_mutex_unlock(&kept_lock);
@@ -154,7 +153,7 @@ static void redirect(void) {
     if (choice != NULL && strcmp(choice, "per-hash") == 0) return;
     if (sodium_init() < 0) return;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    kept_limit = cores < 1 ? 1 : cores > MOST_KEPT ? MOST_KEPT : (int)cores;
+    kept_per_size = cores < 1 ? 1 : cores > MOST_KEPT ? MOST_KEPT : (int)cores;
     dl_iterate_phdr(patch_object, NULL);
 }
 

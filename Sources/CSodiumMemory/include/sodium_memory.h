@@ -4,7 +4,7 @@
 
 /// Argon2id through libsodium, in memory kept from an earlier hash of the same size instead of memory
 /// mapped and unmapped (faulted in and zeroed by the kernel) for every hash, which costs about as much
-/// as the hash itself. Up to one region per core is kept. Returns libsodium's result.
+/// as the hash itself. Up to one region per core is kept for each size. Returns libsodium's result.
 int latchkey_argon2id_str(char out[128], const char *password, unsigned long long length,
                           unsigned long long iterations, size_t memory);
 
