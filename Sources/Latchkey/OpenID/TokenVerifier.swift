@@ -10,6 +10,14 @@ import Synchronization
 package final class TokenVerifier: Sendable {
     private let cache = Mutex<(jwks: String, keys: JWTKeyCollection)?>(nil)
     private let keySet = Mutex<(set: KeptKeySet, at: Date)?>(nil)
+    /// Access tokens whose signature, `typ` and issuer were checked, by their SHA-256, with the
+    /// published set they were checked against: a token presented again (userinfo on every page of
+    /// a relying party) skips the signature while that set is the one published. Times are
+    /// checked on every use.
+    private let verified = Mutex<[[UInt8]: (claims: AccessTokenClaims, jwks: String)]>([:])
+
+    /// Verified access tokens kept at most; past it the expired go, or all of them.
+    package static let mostVerifiedKept = 4_096
 
     /// How long a published set read is used before it is read again. A key published since is
     /// fetched at once (a token naming it misses the kept set); a retired key stays accepted up
@@ -43,11 +51,26 @@ package final class TokenVerifier: Sendable {
 
     /// The claims of `token` if it is a live access token of `issuer`'s at `now`.
     package func accessToken(_ token: String, jwks: String, issuer: String, now: Date) async -> AccessTokenClaims? {
-        guard Self.type(of: token)?.lowercased() == "at+jwt",
-            let claims = try? await keys(jwks).verify(token, as: AccessTokenClaims.self),
-            claims.iss == issuer
-        else { return nil }
+        let digest = SHA256Digest.hash(Array(token.utf8))
         let seconds = Int(now.timeIntervalSince1970)
+        let kept = verified.withLock { $0[digest] }
+        let claims: AccessTokenClaims
+        if let kept, kept.jwks == jwks, kept.claims.iss == issuer {
+            claims = kept.claims
+        } else {
+            guard Self.type(of: token)?.lowercased() == "at+jwt",
+                let checked = try? await keys(jwks).verify(token, as: AccessTokenClaims.self),
+                checked.iss == issuer
+            else { return nil }
+            claims = checked
+            verified.withLock { verified in
+                if verified.count >= Self.mostVerifiedKept {
+                    verified = verified.filter { $0.value.claims.exp > seconds }
+                }
+                if verified.count >= Self.mostVerifiedKept { verified.removeAll() }
+                verified[digest] = (claims, jwks)
+            }
+        }
         guard seconds < claims.exp, claims.iat <= seconds + Self.leeway, (claims.nbf ?? 0) <= seconds + Self.leeway
         else { return nil }
         return claims

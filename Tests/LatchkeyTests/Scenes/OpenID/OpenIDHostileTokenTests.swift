@@ -95,4 +95,34 @@ import Testing
         provider.time.advance(by: .seconds(60 + 601))
         try await refused(tokens.accessToken, app, "expired")
     }
+
+    @Test("A token verified before is checked again against another published set, and for its times on every use")
+    func verifiedBefore() async throws {
+        let app = try provider.client("App")
+        let session = try await provider.service.signedIn("alice")
+        let pkce = ProviderHarness.pkce()
+        let tokens = try await provider.exchange(
+            try await provider.code(app, session: session, challenge: pkce.challenge), app, verifier: pkce.verifier)
+        #expect(try await provider.service.userInfo(accessToken: tokens.accessToken).preferredUsername == "alice")
+
+        // The same set again: accepted. A set without the key that signed it (retired, then
+        // removed): refused, though the token was accepted a moment ago.
+        let verifier = provider.service.verifier
+        let issuer = try #require(provider.service.workers.issuer)
+        let published = try await provider.service.publishedKeys().json
+        let kid = try #require(try decoded(parts(tokens.accessToken)[0])["kid"] as? String)
+        var set = try #require(try JSONSerialization.jsonObject(with: Data(published.utf8)) as? [String: Any])
+        let keys = try #require(set["keys"] as? [[String: Any]])
+        set["keys"] = keys.filter { $0["kid"] as? String != kid }
+        let withoutIt = String(decoding: try JSONSerialization.data(withJSONObject: set), as: UTF8.self)
+        let now = provider.time.now()
+        #expect(await verifier.accessToken(tokens.accessToken, jwks: published, issuer: issuer, now: now) != nil)
+        #expect(await verifier.accessToken(tokens.accessToken, jwks: withoutIt, issuer: issuer, now: now) == nil)
+        #expect(
+            await verifier.accessToken(tokens.accessToken, jwks: published, issuer: "https://other", now: now) == nil)
+        #expect(await verifier.accessToken(tokens.accessToken, jwks: published, issuer: issuer, now: now) != nil)
+
+        provider.time.advance(by: .seconds(601))
+        try await refused(tokens.accessToken, app, "expired after it was accepted")
+    }
 }
