@@ -72,14 +72,25 @@ struct Cases {
         results.append(row("whoami, \(users) users: raw C", rawC))
         results.append(row("whoami, \(users) users: GRDB (inDatabase, cached statement)", peer))
         results.append(row("whoami, \(users) users: GRDB (read, uncached)", uncached))
-        results.append(ratio("whoami, \(users) users: Latchkey / raw C", latchkey.median / rawC.median, target: 1.3))
+        // The library's session check (the WhoAmI scene, as `authenticate(token:)` reads it) against the
+        // floor and against GRDB at its fastest.
+        let short = Self.shortCount(population.users)
         results.append(
-            ratio("whoami, \(users) users: Latchkey / GRDB cached", latchkey.median / peer.median, target: 1.0))
+            ratio("library whoami / raw C, \(short) users", latchkey.median / rawC.median, target: 1.2))
+        results.append(
+            ratio("library whoami / GRDB cached, \(short) users", latchkey.median / peer.median, target: 0.7))
         results.append(
             Result(
                 name: "whoami, \(users) users: GRDB cached / raw C", median: .nan, p99: .nan, opsPerSecond: .nan,
                 ratio: peer.median / rawC.median, target: nil, met: nil))
         return latchkey.median
+    }
+
+    /// 1,000 as "1k", 100,000 as "100k", 1,000,000 as "1M": the population in a record's name.
+    static func shortCount(_ count: Int) -> String {
+        if count >= 1_000_000, count % 1_000_000 == 0 { return "\(count / 1_000_000)M" }
+        if count >= 1_000, count % 1_000 == 0 { return "\(count / 1_000)k" }
+        return String(count)
     }
 
     /// The SHA-256 of a token's text, as the query looks it up (computed by every contender alike).
@@ -109,7 +120,8 @@ struct Cases {
             Result(
                 name: "whoami threads: 1 / 2 / 4 (ops/s)", median: .nan, p99: .nan, opsPerSecond: one, ratio: nil,
                 target: nil, met: nil, note: "\(Int(one)) / \(Int(two)) / \(Int(four))"))
-        results.append(ratio("whoami, 2 threads / 1 thread", two / one, target: 1.7, higherIsBetter: true))
+        results.append(
+            ratio("2 threads / 1 thread, one shared worker", two / one, target: 1.85, higherIsBetter: true))
 
         // A writer signing in over and over beside one reader.
         func readerP99(withWriter: Bool) -> Double {

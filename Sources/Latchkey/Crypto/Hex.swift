@@ -4,8 +4,9 @@ import Synchronization
 
 /// Hexadecimal text of bytes.
 package enum Hex {
+    private static let digits = Array("0123456789abcdef".utf8)
+
     package static func encode(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count * 2)
         for byte in bytes {
