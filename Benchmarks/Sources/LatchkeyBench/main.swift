@@ -1,9 +1,11 @@
+import CRawSQLite
 import Foundation
 @_spi(Benchmarks) import Latchkey
 
 // `swift run -c release latchkey-bench [--quick] [--json] [--sizes N,N…] [--postgresql URL] [--import-rows N]
-// [--import-only] [--refusals-only] [--passkeys-only] [--oidc-only]
-// [--sign-in-starvation] [--no-server] [--bare-verify SECONDS THREADS]`, from Benchmarks/: the cases of the speed issues,
+// [--import-only] [--refusals-only] [--passkeys-only] [--oidc-only] [--whoami-only]
+// [--sign-in-starvation] [--no-server] [--bare-verify SECONDS THREADS]`, from Benchmarks/: the cases
+// of the speed issues,
 // each with its target; ratios come
 // from runs interleaved in one process. With --postgresql (an empty database), the largest population
 // is copied there and measured too, and the import runs there once.
@@ -57,7 +59,38 @@ if let flag = arguments.firstIndex(of: "--profile-whoami"), let count = Int(argu
     log("profiled \(count) whoami calls, \(scene.shown) shown")
     exit(0)
 }
+// `--profile-raw N`: the same N lookups through the raw C API, the floor beside `--profile-whoami`.
+if let flag = arguments.firstIndex(of: "--profile-raw"), let count = Int(arguments[arguments.index(after: flag)]) {
+    let population = try Population(users: 1_000, hash: hash)
+    defer { population.remove() }
+    let raw = raw_whoami_open(population.path)!
+    defer { raw_whoami_close(raw) }
+    let tokens = (1...1_000).map { Population.token($0) }
+    var found = 0
+    for i in 0..<count { found += Int(raw_whoami_run(raw, tokens[i % 1_000])) }
+    log("profiled \(count) raw lookups, \(found) found")
+    exit(0)
+}
 var cases = Cases(quick: quick)
+// `--whoami-only`: only the in-library whoami (against raw C and GRDB) on 100,000 users (or `--sizes`),
+// and the threads on one shared worker: the cases to iterate on.
+if arguments.contains("--whoami-only") {
+    let sizes =
+        arguments.firstIndex(of: "--sizes").flatMap { arguments[arguments.index(after: $0)].split(separator: ",") }
+        .map { $0.compactMap { Int($0) } } ?? [100_000]
+    for users in sizes {
+        log("bench: \(users) users …")
+        let population = try Population(users: users, hash: hash)
+        _ = try cases.whoami(population)
+        if users == sizes.last! {
+            log("bench: concurrency …")
+            try cases.concurrency(population)
+        }
+        population.remove()
+    }
+    Report.print(cases.results, json: json, quick: quick)
+    exit(0)
+}
 let postgresURL = arguments.firstIndex(of: "--postgresql").flatMap { flag in
     arguments.index(after: flag) < arguments.endIndex ? arguments[arguments.index(after: flag)] : nil
 }

@@ -13,12 +13,20 @@ final class ConnectionPool<Connection: EngineConnection>: Sendable {
 
     var isEmpty: Bool { slots.isEmpty }
 
+    /// Starts from the slot this thread used last (see `PreferredSlot`), then goes round.
     func withConnection<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        for opening in [false, true] {
-            for slot in slots {
-                if let result = try slot.ifAvailable(opening: opening, body) { return result.value }
+        let count = slots.count
+        let first = PreferredSlot.index % count
+        for pass in 0..<2 {
+            let opening = pass == 1
+            for step in 0..<count {
+                let index = (first + step) % count
+                if let result = try slots[index].ifAvailable(opening: opening, body) {
+                    if index != first { PreferredSlot.index = index }
+                    return result.value
+                }
             }
         }
-        return try slots[next.add(1, ordering: .relaxed).oldValue % slots.count].waiting(body)
+        return try slots[next.add(1, ordering: .relaxed).oldValue % count].waiting(body)
     }
 }

@@ -5,6 +5,12 @@ import Synchronization
 final class ConnectionSlot<Connection: EngineConnection>: Sendable {
     private let connection: Mutex<Connection?>
     private let open: @Sendable () throws(DatabaseError) -> Connection
+    /// Keeps the next slot's lock off this one's cache lines: a pool's slots are allocated one after
+    /// the other, and two threads each locking its own slot on every read would otherwise keep
+    /// taking the same line from each other.
+    private let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
 
     init(_ connection: sending Connection? = nil, open: @escaping @Sendable () throws(DatabaseError) -> Connection) {
         self.connection = Mutex(connection)

@@ -38,7 +38,15 @@ package struct Database {
     package func queryFirst<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws
         -> T?
     {
-        try query(sql, values, transform).first
+        // Every row is still mapped (a later row that fails still fails the query), but no array
+        // is built for the one kept.
+        try checkAlive()
+        var first: T?
+        try connection.run(sql, values) { row in
+            let value = try transform(row)
+            if first == nil { first = value }
+        }
+        return first
     }
 
     /// The rows changed by the last INSERT, UPDATE or DELETE.

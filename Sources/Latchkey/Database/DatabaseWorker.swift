@@ -7,6 +7,9 @@ public final class DatabaseWorker: Sendable {
     /// Where the data lives (the installation secret's key file goes beside a file database).
     package let location: DatabaseLocation
     private let engine: any StorageEngine
+    /// The same engine when it is SQLite, called directly: through the existential its generic
+    /// methods ran unspecialized, looking up generic types at run time on every session check.
+    private let sqlite: SQLiteEngine?
     /// The installation keys used with this database, recorded by the first write that follows
     /// their first use.
     let installationKeys = InstallationKeyRecorder()
@@ -33,9 +36,14 @@ public final class DatabaseWorker: Sendable {
     ) throws(DatabaseError) {
         self.location = location
         switch location {
-        case .inMemory: engine = try SQLiteEngine(path: nil, busyTimeout: busyTimeout)
-        case .file(let path): engine = try SQLiteEngine(path: path, busyTimeout: busyTimeout)
+        case .inMemory:
+            sqlite = try SQLiteEngine(path: nil, busyTimeout: busyTimeout)
+            engine = sqlite!
+        case .file(let path):
+            sqlite = try SQLiteEngine(path: path, busyTimeout: busyTimeout)
+            engine = sqlite!
         case .postgresql(let url):
+            sqlite = nil
             engine = try PostgresEngine(
                 url: url, busyTimeout: busyTimeout, deadline: deadline ?? PostgresEngine.defaultDeadline)
         }
@@ -59,6 +67,7 @@ public final class DatabaseWorker: Sendable {
     package func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try TransactionMark.enter(self)
         defer { TransactionMark.leave(self) }
+        if let sqlite { return try sqlite.read(body) }
         return try engine.read(body)
     }
 
@@ -67,6 +76,7 @@ public final class DatabaseWorker: Sendable {
     package func readStatement<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try TransactionMark.enter(self)
         defer { TransactionMark.leave(self) }
+        if let sqlite { return try sqlite.readStatement(body) }
         return try engine.readStatement(body)
     }
 
@@ -82,11 +92,13 @@ public final class DatabaseWorker: Sendable {
         try TransactionMark.enter(self)
         defer { TransactionMark.leave(self) }
         var recorded: [InstallationSecret] = []
-        let result = try engine.write { db in
+        func transaction(_ db: Database) throws -> T {
             let result = try body(db)
             recorded = try installationKeys.recordKeysInUse(in: db)
             return result
         }
+        let result: T
+        if let sqlite { result = try sqlite.write(transaction) } else { result = try engine.write(transaction) }
         installationKeys.markRecorded(recorded)
         return result
     }

@@ -17,7 +17,7 @@ package struct Row {
 
     /// The index of the column called `name` (its `AS` alias, or its own name).
     private func index(_ name: String) throws(DatabaseError) -> Int32 {
-        guard let column = names.index[name] else { throw .misused("no column \"\(name)\" in \"\(sql)\"") }
+        guard let column = names.column(name) else { throw .misused("no column \"\(name)\" in \"\(sql)\"") }
         return column
     }
 
@@ -53,83 +53,136 @@ package struct Row {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
-        case SQLITE_TEXT:
-            let length = Int(sqlite3_column_bytes(statement, column))
-            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
-        case SQLITE_BLOB:
-            let length = Int(sqlite3_column_bytes(statement, column))
-            guard let blob = sqlite3_column_blob(statement, column) else { return .blob([]) }
-            return .blob(Array(UnsafeRawBufferPointer(start: blob, count: length)))
+        case SQLITE_TEXT: return .text(sqliteText(statement, column))
+        case SQLITE_BLOB: return .blob(sqliteBlob(statement, column))
         default: return .null
         }
     }
 
+    private static func sqliteText(_ statement: OpaquePointer, _ column: Int32) -> String {
+        guard let text = sqlite3_column_text(statement, column) else { return "" }
+        let length = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
+    }
+
+    private static func sqliteBlob(_ statement: OpaquePointer, _ column: Int32) -> [UInt8] {
+        guard let blob = sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: blob, count: Int(sqlite3_column_bytes(statement, column))))
+    }
+
+    // The typed reads below read a SQLite column directly, without boxing it in a `SQLValue`
+    // first; a PostgreSQL value is decoded as before. Each column is found once, NULL or not.
+
+    /// True when column `column` is NULL, without decoding its value.
+    private func isNull(at column: Int32) -> Bool {
+        switch cursor {
+        case .sqlite(let statement): sqlite3_column_type(statement, column) == SQLITE_NULL
+        case .postgresql(let result, let row): LibPQ.loaded.PQgetisnull(result, row, column) == 1
+        }
+    }
+
     /// True when column `name` is NULL.
-    package func isNull(_ name: String) throws(DatabaseError) -> Bool { value(at: try index(name)) == .null }
+    package func isNull(_ name: String) throws(DatabaseError) -> Bool { isNull(at: try index(name)) }
 
     /// Column `name` as an integer; throws when it holds anything else.
-    package func int64(_ name: String) throws(DatabaseError) -> Int64 { try int64(at: Int(try index(name)), name) }
+    package func int64(_ name: String) throws(DatabaseError) -> Int64 { try int64(column: try index(name), name) }
 
     /// Column `index` as an integer, for ad-hoc queries.
     package func int64(at index: Int, _ name: String? = nil) throws(DatabaseError) -> Int64 {
-        guard case .integer(let value) = value(at: index) else { throw mismatch(index, name, "INTEGER") }
+        try int64(column: Int32(index), name)
+    }
+
+    private func int64(column: Int32, _ name: String?) throws(DatabaseError) -> Int64 {
+        if case .sqlite(let statement) = cursor {
+            guard sqlite3_column_type(statement, column) == SQLITE_INTEGER else {
+                throw mismatch(Int(column), name, "INTEGER")
+            }
+            return sqlite3_column_int64(statement, column)
+        }
+        guard case .integer(let value) = value(at: column) else { throw mismatch(Int(column), name, "INTEGER") }
         return value
     }
 
     /// Column `name` as an integer, or nil when NULL.
     package func optionalInt64(_ name: String) throws(DatabaseError) -> Int64? {
-        try isNull(name) ? nil : try int64(name)
+        let column = try index(name)
+        return isNull(at: column) ? nil : try int64(column: column, name)
     }
 
     /// Column `name` as text; throws when it holds anything else.
-    package func string(_ name: String) throws(DatabaseError) -> String { try string(at: Int(try index(name)), name) }
+    package func string(_ name: String) throws(DatabaseError) -> String { try string(column: try index(name), name) }
 
     /// Column `index` as text, for ad-hoc queries.
     package func string(at index: Int, _ name: String? = nil) throws(DatabaseError) -> String {
-        guard case .text(let value) = value(at: index) else { throw mismatch(index, name, "TEXT") }
+        try string(column: Int32(index), name)
+    }
+
+    private func string(column: Int32, _ name: String?) throws(DatabaseError) -> String {
+        if case .sqlite(let statement) = cursor {
+            guard sqlite3_column_type(statement, column) == SQLITE_TEXT else {
+                throw mismatch(Int(column), name, "TEXT")
+            }
+            return Self.sqliteText(statement, column)
+        }
+        guard case .text(let value) = value(at: column) else { throw mismatch(Int(column), name, "TEXT") }
         return value
     }
 
     /// Column `name` as text, or nil when NULL.
     package func optionalString(_ name: String) throws(DatabaseError) -> String? {
-        try isNull(name) ? nil : try string(name)
+        let column = try index(name)
+        return isNull(at: column) ? nil : try string(column: column, name)
     }
 
     /// Column `name` as bytes; throws when it holds anything else.
-    package func bytes(_ name: String) throws(DatabaseError) -> [UInt8] { try bytes(at: Int(try index(name)), name) }
+    package func bytes(_ name: String) throws(DatabaseError) -> [UInt8] { try bytes(column: try index(name), name) }
 
     /// Column `index` as bytes, for ad-hoc queries.
     package func bytes(at index: Int, _ name: String? = nil) throws(DatabaseError) -> [UInt8] {
-        guard case .blob(let value) = value(at: index) else { throw mismatch(index, name, "BLOB") }
+        try bytes(column: Int32(index), name)
+    }
+
+    private func bytes(column: Int32, _ name: String?) throws(DatabaseError) -> [UInt8] {
+        if case .sqlite(let statement) = cursor {
+            guard sqlite3_column_type(statement, column) == SQLITE_BLOB else {
+                throw mismatch(Int(column), name, "BLOB")
+            }
+            return Self.sqliteBlob(statement, column)
+        }
+        guard case .blob(let value) = value(at: column) else { throw mismatch(Int(column), name, "BLOB") }
         return value
     }
 
     /// Column `name` as bytes, or nil when NULL.
     package func optionalBytes(_ name: String) throws(DatabaseError) -> [UInt8]? {
-        try isNull(name) ? nil : try bytes(name)
+        let column = try index(name)
+        return isNull(at: column) ? nil : try bytes(column: column, name)
     }
 
     /// Column `name` as a floating-point number (an INTEGER converts exactly).
     package func double(_ name: String) throws(DatabaseError) -> Double {
-        switch try value(name) {
+        let column = try index(name)
+        switch value(at: column) {
         case .real(let value): return value
         case .integer(let value): return Double(value)
-        default: throw mismatch(Int(try index(name)), name, "REAL")
+        default: throw mismatch(Int(column), name, "REAL")
         }
     }
 
     /// Column `name` as a time in whole seconds since 1970. A value outside the years 1970–9999
     /// is damage (or tampering), reported as such so that no later date arithmetic can overflow.
-    package func date(_ name: String) throws(DatabaseError) -> Date {
-        let seconds = try int64(name)
+    package func date(_ name: String) throws(DatabaseError) -> Date { try date(column: try index(name), name) }
+
+    private func date(column: Int32, _ name: String) throws(DatabaseError) -> Date {
+        let seconds = try int64(column: column, name)
         guard StoredTime.range.contains(seconds) else { throw .damagedValue(column: name, sql: sql) }
         return Date(databaseSeconds: seconds)
     }
 
     /// Column `name` as a time, or nil when NULL.
     package func optionalDate(_ name: String) throws(DatabaseError) -> Date? {
-        try isNull(name) ? nil : try date(name)
+        let column = try index(name)
+        return isNull(at: column) ? nil : try date(column: column, name)
     }
 
     private func mismatch(_ index: Int, _ name: String?, _ expected: String) -> DatabaseError {

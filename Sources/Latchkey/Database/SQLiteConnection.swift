@@ -7,23 +7,30 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// One SQLite connection and its statement cache. Not thread-safe: its engine serializes it.
 final class SQLiteConnection: EngineConnection {
     let handle: OpaquePointer
+    /// A prepared statement and its columns by name, built once at prepare: rows are read by name,
+    /// and a scan of the names for every value cost more than the query (see Benchmarks/).
+    private struct Prepared {
+        let statement: OpaquePointer
+        let names: ColumnNames
+    }
+
     /// Prepared statements by SQL text, kept for the life of the connection.
-    private var statements: [String: OpaquePointer] = [:]
-    /// The statements last found, by the address of their text's storage (see `statement(_:)`).
-    private var recent: [UInt: (sql: String, statement: OpaquePointer)] = [:]
-    /// Each cached statement's columns by name, built once at prepare: rows are read by name, and a
-    /// scan of the names for every value cost more than the query (see Benchmarks/).
-    private var columns: [OpaquePointer: ColumnNames] = [:]
+    private var statements: [String: Prepared] = [:]
+    /// The statements last found, by the address of their text's storage (see `prepared(_:)`).
+    private var recent: [UInt: (sql: String, prepared: Prepared)] = [:]
     /// Bumped when a transaction ends, so a `Database` handle kept past its closure is refused.
     private(set) var transactionGeneration: UInt64 = 0
     var isInTransaction = false
+    /// Outside a transaction: how many statements may still run (one), so a read that skips BEGIN
+    /// and COMMIT can never become two statements without one snapshot.
+    private var statementsAlone: Int?
 
     init(handle: OpaquePointer) {
         self.handle = handle
     }
 
     deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for prepared in statements.values { sqlite3_finalize(prepared.statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -41,6 +48,18 @@ final class SQLiteConnection: EngineConnection {
     /// SQLite may already have rolled back (e.g. after SQLITE_FULL); then there is nothing to undo.
     func rollback() {
         if sqlite3_get_autocommit(handle) == 0 { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+    }
+
+    /// Runs `body`, which may run one statement, in autocommit mode: the statement is its own read
+    /// transaction (one snapshot), with no BEGIN and COMMIT to step around it.
+    func alone<T>(_ body: (Database) throws -> T) throws -> T {
+        isInTransaction = true
+        statementsAlone = 1
+        defer {
+            statementsAlone = nil
+            endTransaction()
+        }
+        return try body(Database(self))
     }
 
     func endTransaction() {
@@ -68,12 +87,15 @@ final class SQLiteConnection: EngineConnection {
     }
 
     /// The cached statement for `sql`, prepared on first use.
-    func statement(_ sql: String) throws(DatabaseError) -> OpaquePointer {
+    func statement(_ sql: String) throws(DatabaseError) -> OpaquePointer { try prepared(sql).statement }
+
+    /// The cached statement for `sql` and its columns, prepared on first use.
+    private func prepared(_ sql: String) throws(DatabaseError) -> Prepared {
         // Hot statements are `static let` texts: the same storage every call. Finding them by the
         // address of that storage (confirmed by `==`, which is instant for the same storage) spares
         // hashing hundreds of characters on every query (callgrind: about a tenth of a whoami).
         let identity = sql.utf8.withContiguousStorageIfAvailable { (UInt(bitPattern: $0.baseAddress), $0.count) }
-        if let identity, let cached = recent[identity.0], cached.sql == sql { return cached.statement }
+        if let identity, let cached = recent[identity.0], cached.sql == sql { return cached.prepared }
         if let cached = statements[sql] {
             // Bounded: texts built per call (not `static let`) would only add entries.
             if let identity, recent.count < 256 { recent[identity.0] = (sql, cached) }
@@ -94,16 +116,22 @@ final class SQLiteConnection: EngineConnection {
             throw .misused("more than one statement in \"\(sql)\"")
         }
         guard code == SQLITE_OK, let statement else { throw error(code, sql: sql) }
-        statements[sql] = statement
-        columns[statement] = ColumnNames(statement)
-        return statement
+        let prepared = Prepared(statement: statement, names: ColumnNames(statement))
+        statements[sql] = prepared
+        return prepared
     }
 
     /// Binds `values`, steps through every row calling `row`, then resets and clears the bindings
     /// so no bound secret stays in the statement's memory.
     func run(_ sql: String, _ values: [any SQLBindable], row: (Row) throws -> Void) throws {
-        let statement = try statement(sql)
-        let names = columns[statement]!
+        if let left = statementsAlone {
+            guard left > 0 else {
+                throw DatabaseError.misused("a second statement in a one-statement read: \"\(sql)\"")
+            }
+            statementsAlone = left - 1
+        }
+        let prepared = try prepared(sql)
+        let statement = prepared.statement, names = prepared.names
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)

@@ -15,6 +15,7 @@ final class SQLiteEngine: StorageEngine {
 
     /// Opens (creating a private file if needed) the database at `path`, or an in-memory one for nil.
     init(path: String?, busyTimeout: Duration) throws(DatabaseError) {
+        _ = Self.processSettings
         self.path = path
         self.busyTimeout = busyTimeout
         if let path { try PrivateFile.prepare(path) }
@@ -40,9 +41,13 @@ final class SQLiteEngine: StorageEngine {
         return try readers.withConnection { try $0.transaction("BEGIN DEFERRED", body) }
     }
 
-    /// In-process: a read transaction costs no round trip, so one statement reads as any read.
+    /// One statement in SQLite's autocommit mode: itself one snapshot, without stepping BEGIN and
+    /// COMMIT around it (a session check's only statement).
     func readStatement<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try read(body)
+        guard !readers.isEmpty, validated.load(ordering: .acquiring) else {
+            return try withWriter { try $0.alone(body) }
+        }
+        return try readers.withConnection { try $0.alone(body) }
     }
 
     /// `BEGIN IMMEDIATE`: the write lock is taken first, so a transaction never fails half-way on it.
@@ -66,6 +71,13 @@ final class SQLiteEngine: StorageEngine {
         }
         validated.store(true, ordering: .releasing)
     }
+
+    /// SQLite's memory statistics off, once, before the first connection: with them on, every
+    /// allocation inside SQLite takes one process-wide mutex (the system library is built without
+    /// lookaside memory, so a query allocates a few dozen times), which threads reading at once
+    /// fought over. Only the statistics (`sqlite3_memory_used`) are lost. Refused, harmlessly, when
+    /// the process had already started SQLite.
+    private static let processSettings: Void = { _ = latchkey_sqlite3_config_memstatus(0) }()
 
     /// Every connection's settings (the writer's and each reader's).
     private static func configure(_ connection: SQLiteConnection, busyTimeout: Duration) throws(DatabaseError) {

@@ -40,4 +40,15 @@ enum CallingCodes {
         }
         return nil
     }
+
+    /// The same for the ASCII digits of stored text, read without copying them first and without
+    /// building a list of the sets (every whoami reads a stored number).
+    static func code(prefixing digits: Substring.UTF8View) -> String? {
+        for length in 1...3 {
+            let candidate = String(Substring(digits.prefix(length)))
+            let codes = length == 1 ? oneDigit : length == 2 ? twoDigit : threeDigit
+            if codes.contains(candidate) { return candidate }
+        }
+        return nil
+    }
 }

@@ -23,14 +23,36 @@ package enum PhoneMask {
     ]
 
     /// `+<code> <masked national number>`, e.g. `+7 (•••) •••-••-33`.
+    /// Built byte by byte (the number and the patterns are ASCII): every whoami shows it, and a
+    /// Character at a time cost a sixth of a session check.
     package static func mask(_ phone: PhoneNumber) -> String {
-        let national = Array(phone.nationalNumber)
+        let national = phone.nationalNumber.utf8
         let hiddenCount = max(national.count - 2, 0)
-        let shown = national.enumerated().map { $0.offset < hiddenCount ? hiddenDigit : $0.element }
         let pattern = patterns[phone.callingCode]?[national.count] ?? plainPattern(national.count)
-        var digits = shown.makeIterator()
-        let grouped = String(pattern.map { $0 == "#" ? digits.next() ?? hiddenDigit : $0 })
-        return "+\(phone.callingCode) \(grouped)"
+        var text: [UInt8] = []
+        text.reserveCapacity(2 + phone.callingCode.utf8.count + pattern.utf8.count * 3)
+        text.append(UInt8(ascii: "+"))
+        text.append(contentsOf: phone.callingCode.utf8)
+        text.append(UInt8(ascii: " "))
+        var digits = national.makeIterator()
+        var position = 0
+        for byte in pattern.utf8 {
+            guard byte == UInt8(ascii: "#") else {
+                text.append(byte)
+                continue
+            }
+            // A digit the pattern has no room for is dropped; a place with no digit left is hidden.
+            if let digit = digits.next(), position >= hiddenCount {
+                text.append(digit)
+            } else {
+                // "•" (U+2022) in UTF-8.
+                text.append(0xE2)
+                text.append(0x80)
+                text.append(0xA2)
+            }
+            position += 1
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Groups of three from the left, the last group holding what is left (one to three digits).

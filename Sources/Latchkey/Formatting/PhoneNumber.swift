@@ -50,15 +50,16 @@ package struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
         guard bytes.first == UInt8(ascii: "+"), (8...16).contains(bytes.count),
             bytes.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return nil }
-        let digits = String(e164.dropFirst())
+        let digits = e164.utf8.dropFirst()
         guard let code = CallingCodes.code(prefixing: digits) else { return nil }
-        self.init(callingCode: code, nationalNumber: String(digits.dropFirst(code.count)))
+        // The text read is already `+`, the code and the national number: kept, not built again.
+        self.init(callingCode: code, nationalNumber: String(Substring(digits.dropFirst(code.utf8.count))), e164: e164)
     }
 
-    private init(callingCode: String, nationalNumber: String) {
+    private init(callingCode: String, nationalNumber: String, e164: String? = nil) {
         self.callingCode = callingCode
         self.nationalNumber = nationalNumber
-        e164 = "+" + callingCode + nationalNumber
+        self.e164 = e164 ?? "+" + callingCode + nationalNumber
     }
 
     package var description: String { e164 }

@@ -63,4 +63,17 @@ import Testing
             _ = try worker.read { _ in try worker.read { _ in 1 } }
         }
     }
+
+    /// SQLite runs a one-statement read without BEGIN and COMMIT too, so a second statement would
+    /// read another snapshot: it is a misuse there as on PostgreSQL.
+    @Test func aSecondStatementInAOneStatementReadStopsADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            let path = NSTemporaryDirectory() + "/latchkey-statement-\(getpid()).sqlite3"
+            let worker = try DatabaseWorker(.file(path: path))
+            _ = try worker.readStatement { db in
+                _ = try db.queryFirst("SELECT count(*) AS n FROM users") { try $0.int64("n") }
+                return try db.queryFirst("SELECT count(*) AS n FROM sessions") { try $0.int64("n") }
+            }
+        }
+    }
 }

@@ -13,10 +13,14 @@ package struct SessionToken: Sendable, Hashable, CustomStringConvertible, Custom
 
     /// Accepts text of the token's exact shape (`lk_` + 43 base64url characters), nil otherwise.
     package init?(_ text: String) {
-        let body = text.utf8.dropFirst(Self.prefix.utf8.count)
-        guard text.hasPrefix(Self.prefix), body.count == Self.encodedLength,
-            body.allSatisfy(Base64.isURLSafe)
-        else { return nil }
+        // Byte by byte: the prefix and the alphabet are ASCII, so any other byte (a combining mark
+        // after `lk_` too) refuses the text. Every session check starts here.
+        var text = text
+        let valid = text.withUTF8 { bytes in
+            bytes.count == Self.textLength && bytes.starts(with: Self.prefix.utf8)
+                && bytes[Self.prefix.utf8.count...].allSatisfy(Base64.isURLSafe)
+        }
+        guard valid else { return nil }
         secret = text
     }
 

@@ -6,15 +6,16 @@ struct AccountRow {
     static let columns = """
         users.id AS user_id, users.username AS username, users.email AS email, users.phone AS phone,
         users.display_name AS display_name, users.created_at AS user_created_at,
-        users.last_login_at AS last_login_at, users.disabled_at AS disabled_at,
-        users.password_change_required AS password_change_required,
-        users.email_verified_at AS email_verified_at
+        users.last_login_at AS last_login_at, users.email_verified_at AS email_verified_at,
+        users.disabled_at AS disabled_at, users.password_change_required AS password_change_required
         """
 
     let profile: UserProfile
     let isDisabled: Bool
     let passwordChangeRequired: Bool
 
+    /// Reads the columns in the order `columns` lists them: each is then found where the last one
+    /// ended (see `ColumnNames`).
     init(_ row: Row) throws {
         var profile = UserProfile(
             id: try row.int64("user_id"),
