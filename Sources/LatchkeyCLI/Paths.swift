@@ -29,10 +29,27 @@ enum Paths {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    /// An empty variable counts as unset.
-    private static func environment(_ name: String) -> String? {
-        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
-        return value
+    /// Every environment variable, read from `environ` (cheaper than `ProcessInfo.environment`, which
+    /// decodes through Foundation); of a name given twice, the first, as getenv reads it.
+    static func environmentVariables() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return variables
+    }
+
+    /// An empty variable counts as unset. Read with getenv: `ProcessInfo.environment` copies the
+    /// whole environment into a dictionary at every call.
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
     }
 
     /// `$variable` when it is an absolute path (the specification ignores relative ones), else `~/fallback`.
