@@ -36,7 +36,7 @@ struct CompositionRoot {
     /// configuration Latchkey refuses stops the command before it opens anything (exit 78).
     static func policy() throws(CLIError) -> SecurityPolicy {
         do {
-            return try LatchkeyConfiguration.forCommandLine(environment: Paths.environmentVariables()).policy
+            return try LatchkeyConfiguration.forCommandLine(environment: Paths.latchkeyVariables()).policy
         } catch {
             throw CLIError(message: "configuration refused: \(error)", exitCode: ExitStatus.configuration)
         }

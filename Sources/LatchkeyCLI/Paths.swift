@@ -29,18 +29,18 @@ enum Paths {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    /// Every environment variable, read from `environ` (cheaper than `ProcessInfo.environment`, which
-    /// decodes through Foundation); of a name given twice, the first, as getenv reads it.
-    static func environmentVariables() -> [String: String] {
+    /// The environment variables named `LATCHKEY_…`, every one the configuration reads (its file's
+    /// variable, the policy's and the server's): read from `environ`, the others never decoded, where
+    /// `ProcessInfo.environment` copies the whole environment into a dictionary. Of a name given
+    /// twice, the first, as getenv reads it.
+    static func latchkeyVariables() -> [String: String] {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let name = String(text[..<equals])
-                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
-            }
             entry += 1
+            guard strncmp(pointer, "LATCHKEY_", 9) == 0, let equals = strchr(pointer, 61) else { continue }
+            let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: equals - pointer), as: UTF8.self)
+            if variables[name] == nil { variables[name] = String(cString: equals + 1) }
         }
         return variables
     }
