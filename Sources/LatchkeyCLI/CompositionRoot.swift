@@ -5,7 +5,16 @@ import LatchkeyConfiguration
 /// Where the CLI assembles what the scenes need: it opens the storage at the path the options name,
 /// words a failure through the library's own failure view models, and finds the session file.
 struct CompositionRoot {
-    let options: GlobalOptions
+    /// `--database`, when given.
+    let database: String?
+
+    init(database: String?) {
+        self.database = database
+    }
+
+    init(options: GlobalOptions) {
+        self.init(database: options.database)
+    }
 
     /// The scene factory over the database, at policy strength, for requests from the local user.
     func sceneFactory() throws(CLIError) -> SceneFactory {
@@ -27,7 +36,7 @@ struct CompositionRoot {
     /// configuration Latchkey refuses stops the command before it opens anything (exit 78).
     static func policy() throws(CLIError) -> SecurityPolicy {
         do {
-            return try LatchkeyConfiguration.forCommandLine().policy
+            return try LatchkeyConfiguration.forCommandLine(environment: Paths.latchkeyVariables()).policy
         } catch {
             throw CLIError(message: "configuration refused: \(error)", exitCode: ExitStatus.configuration)
         }
@@ -36,9 +45,7 @@ struct CompositionRoot {
     /// `$LATCHKEY_DELIVER_COMMAND`, run for each reset or verification code as latchkey-server's
     /// --deliver-command; no delivery without it.
     static func delivery() -> any MessageDelivery {
-        guard let command = ProcessInfo.processInfo.environment["LATCHKEY_DELIVER_COMMAND"], !command.isEmpty else {
-            return NoDelivery()
-        }
+        guard let command = Paths.environment("LATCHKEY_DELIVER_COMMAND") else { return NoDelivery() }
         return CommandDelivery(command: command)
     }
 
@@ -79,8 +86,8 @@ struct CompositionRoot {
 
     /// The database path or URL; the CLI needs one that persists, so `:memory:` is a usage error.
     private func databasePath() throws(CLIError) -> String {
-        var path = options.database ?? ""
-        if options.database == nil { path = try Paths.database() }
+        var path = database ?? ""
+        if database == nil { path = try Paths.database() }
         guard !path.isEmpty, path != ":memory:" else {
             throw CLIError(
                 message: "--database needs a file: an in-memory database would forget everything at exit.",

@@ -57,8 +57,10 @@ struct LatchkeyTool: ParsableCommand {
         ProcessHardening.apply()
         // A closed pipe is a failed write (reported, exit 74), not a silent death by signal.
         signal(SIGPIPE, SIG_IGN)
+        let given = Array(CommandLine.arguments.dropFirst())
+        if let quick = QuickCommand(given) { Glibc.exit(quick.run()) }
         let names = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
-        let arguments = Arguments.hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()), subcommands: names)
+        let arguments = Arguments.hoistingGlobalOptions(given, subcommands: names)
         let json = arguments.contains("--json")
         do {
             var command = try parseAsRoot(arguments)

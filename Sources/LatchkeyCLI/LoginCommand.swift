@@ -42,9 +42,17 @@ struct LoginCommand: LatchkeyCommand {
     }
 
     func execute(_ root: CompositionRoot) throws(CLIError) {
-        let input = PasswordInput(fromStandardInput: passwordStdin, codeFromStandardInput: code.codeStdin)
+        try Self.signIn(
+            username, input: PasswordInput(fromStandardInput: passwordStdin, codeFromStandardInput: code.codeStdin),
+            showToken: showToken, label: label, json: options.json, root)
+    }
+
+    /// The command's work, also run by ``QuickCommand`` without the argument parser.
+    static func signIn(
+        _ username: String, input: PasswordInput, showToken: Bool, label: String?, json: Bool, _ root: CompositionRoot
+    ) throws(CLIError) {
         let password = try input.read(prompt: "Password")
-        let view = LoginView(json: options.json, showToken: showToken, sessionFile: try root.sessionFile()) {
+        let view = LoginView(json: json, showToken: showToken, sessionFile: try root.sessionFile()) {
             () throws(CLIError) -> String in try input.readCode()
         }
         view.scene = try root.sceneFactory().makeLoginScene(display: view)

@@ -29,10 +29,27 @@ enum Paths {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    /// An empty variable counts as unset.
-    private static func environment(_ name: String) -> String? {
-        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
-        return value
+    /// The environment variables named `LATCHKEY_…`, every one the configuration reads (its file's
+    /// variable, the policy's and the server's): read from `environ`, the others never decoded, where
+    /// `ProcessInfo.environment` copies the whole environment into a dictionary. Of a name given
+    /// twice, the first, as getenv reads it.
+    static func latchkeyVariables() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            entry += 1
+            guard strncmp(pointer, "LATCHKEY_", 9) == 0, let equals = strchr(pointer, 61) else { continue }
+            let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: equals - pointer), as: UTF8.self)
+            if variables[name] == nil { variables[name] = String(cString: equals + 1) }
+        }
+        return variables
+    }
+
+    /// An empty variable counts as unset. Read with getenv: `ProcessInfo.environment` copies the
+    /// whole environment into a dictionary at every call.
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
     }
 
     /// `$variable` when it is an absolute path (the specification ignores relative ones), else `~/fallback`.

@@ -29,7 +29,8 @@ enum ProfileCardView {
             ),
         ]
         for case (let label, let value?) in rows {
-            lines.append("  " + (label + ":").padding(toLength: 17, withPad: " ", startingAt: 0) + value)
+            // The labels are ASCII and shorter than the column.
+            lines.append("  " + label + ":" + String(repeating: " ", count: 16 - label.count) + value)
         }
         return lines.joined(separator: "\n")
     }

@@ -58,6 +58,14 @@ public struct LatchkeyConfiguration: Sendable {
             }
         }
         server = try ServerSettings(file: fileValues, environment: environment, flags: flags)
+        self.file = file
+        // Nothing sets the policy (the usual command line): its defaults, without building the
+        // reader and the settings' variable names, a good part of a short command's time.
+        guard fileValues != nil || environment.keys.contains(where: { $0.hasPrefix(Self.environmentPrefix) }) else {
+            policy = SecurityPolicy()
+            sources = [:]
+            return
+        }
         // The environment's names are the keys' (`policy.maximumFailedLogins` is
         // LATCHKEY_POLICY_MAXIMUM_FAILED_LOGINS), so an unknown one under the prefix is a typo.
         let names = Dictionary(uniqueKeysWithValues: settings.map { (Self.variable(for: $0.key), $0.key) })
@@ -98,7 +106,6 @@ public struct LatchkeyConfiguration: Sendable {
             sources[setting.key] = source
         }
         self.policy = policy
-        self.file = file
         self.sources = sources
     }
 
@@ -129,6 +136,20 @@ public struct LatchkeyConfiguration: Sendable {
     /// The words of a camelCase name, in lowercase: a capital after a small letter or a digit starts
     /// one (`resetURL` is `reset`, `url`).
     static func words(of name: String) -> [String] {
+        // The keys are ASCII: their bytes, without a Unicode property lookup per character.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var words: [[UInt8]] = []
+            var previousLowercase = false
+            for byte in name.utf8 {
+                let uppercase = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                if words.isEmpty || (uppercase && previousLowercase) { words.append([]) }
+                words[words.count - 1].append(uppercase ? byte + 32 : byte)
+                previousLowercase =
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+            return words.map { String(decoding: $0, as: UTF8.self) }
+        }
         var words: [String] = []
         var previousLowercase = false
         for character in name {
