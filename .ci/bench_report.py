@@ -19,6 +19,12 @@ REQUIRED = [
     "server sign-ins per second, 8 clients",
     "server /health p99 under sign-ins / idle",
     "server /v1/auth req/s / /health req/s",
+    "whoami process / static hello",
+    "login process − bare verify, ms",
+    "whoami peak RSS, MiB",
+    "library whoami / raw C, 100k users",
+    "library whoami / GRDB cached, 100k users",
+    "2 threads / 1 thread, one shared worker",
 ]
 # A record present with no figure at all means its measurement did not run: that fails too.
 MEASURED = [
