@@ -10,13 +10,7 @@ import Testing
 /// then wait for a permit, and never hash beside the ones computing.
 @Suite struct PermittedHasherTests {
     @Test func aSignInBeyondTheHashingThreadsRunsOnASpareThreadAndWaitsForAPermitToHash() async throws {
-        let plain = try Seeds.workers()
-        try Seeds.register(Seeds.alice, with: plain)
-        let counting = CountingHasher()
-        let workers = LatchkeyWorkers(
-            database: plain.database, hasher: counting, time: plain.time, policy: plain.policy, secret: plain.secret)
-        let service = LatchkeyService(
-            workers: workers, lanes: .init(hashingThreads: 1, hashingQueueDepth: 3, databaseThreads: 2))
+        let (service, counting) = try service(hashingThreads: 1, queueDepth: 3)
 
         let held = Task { try await service.signIn(username: "alice", password: Seeds.password) }
         await Task.detached { counting.gate.waitUntilHeld() }.value
@@ -39,13 +33,7 @@ import Testing
     }
 
     @Test func twoHashingThreadsHashTwoAtOnceAndNoMore() async throws {
-        let plain = try Seeds.workers()
-        try Seeds.register(Seeds.alice, with: plain)
-        let counting = CountingHasher()
-        let workers = LatchkeyWorkers(
-            database: plain.database, hasher: counting, time: plain.time, policy: plain.policy, secret: plain.secret)
-        let service = LatchkeyService(
-            workers: workers, lanes: .init(hashingThreads: 2, hashingQueueDepth: 16, databaseThreads: 2))
+        let (service, counting) = try service(hashingThreads: 2, queueDepth: 16)
         let signIns = (0..<8).map { _ in Task { try await service.signIn(username: "alice", password: Seeds.password) }
         }
         await Task.detached { counting.gate.waitUntilHeld() }.value
@@ -54,6 +42,18 @@ import Testing
         counting.gate.open()
         for task in signIns { #expect(try await task.value.status == .signedIn) }
         #expect(counting.mostAtOnce == 2)
+    }
+
+    /// A service whose hasher counts, with alice registered.
+    private func service(hashingThreads: Int, queueDepth: Int) throws -> (LatchkeyService, CountingHasher) {
+        let plain = try Seeds.workers()
+        try Seeds.register(Seeds.alice, with: plain)
+        let counting = CountingHasher()
+        let workers = LatchkeyWorkers(
+            database: plain.database, hasher: counting, time: plain.time, policy: plain.policy, secret: plain.secret)
+        let lanes = LatchkeyService.Lanes(
+            hashingThreads: hashingThreads, hashingQueueDepth: queueDepth, databaseThreads: 2)
+        return (LatchkeyService(workers: workers, lanes: lanes), counting)
     }
 
     /// Polls `condition` (lane threads move on their own, at a lower priority than a busy machine's

@@ -15,6 +15,16 @@ import Testing
         provider = try ProviderHarness()
     }
 
+    /// A client "App" and the tokens alice's sign-in to it gave.
+    private func signedInApp() async throws -> (ProviderHarness.Client, TokenSet) {
+        let app = try provider.client("App")
+        let session = try await provider.service.signedIn("alice")
+        let pkce = ProviderHarness.pkce()
+        let tokens = try await provider.exchange(
+            try await provider.code(app, session: session, challenge: pkce.challenge), app, verifier: pkce.verifier)
+        return (app, tokens)
+    }
+
     private func parts(_ token: String) -> [String] { token.split(separator: ".").map(String.init) }
 
     private func json(_ object: [String: Any]) throws -> String {
@@ -39,11 +49,7 @@ import Testing
 
     @Test("alg=none, HS256 keyed with the public key, a tampered payload, another key and an ID token are refused")
     func forgedTokens() async throws {
-        let app = try provider.client("App")
-        let session = try await provider.service.signedIn("alice")
-        let pkce = ProviderHarness.pkce()
-        let tokens = try await provider.exchange(
-            try await provider.code(app, session: session, challenge: pkce.challenge), app, verifier: pkce.verifier)
+        let (app, tokens) = try await signedInApp()
         let real = parts(tokens.accessToken)
         var header = try decoded(real[0])
         var payload = try decoded(real[1])
@@ -84,11 +90,7 @@ import Testing
 
     @Test("An expired access token and one not valid yet are refused")
     func times() async throws {
-        let app = try provider.client("App")
-        let session = try await provider.service.signedIn("alice")
-        let pkce = ProviderHarness.pkce()
-        let tokens = try await provider.exchange(
-            try await provider.code(app, session: session, challenge: pkce.challenge), app, verifier: pkce.verifier)
+        let (app, tokens) = try await signedInApp()
         // Issued "in the future" as seen from a clock set back, then expired as seen from one moved on.
         provider.time.advance(by: .seconds(-60))
         try await refused(tokens.accessToken, app, "not valid yet")
@@ -98,11 +100,7 @@ import Testing
 
     @Test("A token verified before is checked again against another published set, and for its times on every use")
     func verifiedBefore() async throws {
-        let app = try provider.client("App")
-        let session = try await provider.service.signedIn("alice")
-        let pkce = ProviderHarness.pkce()
-        let tokens = try await provider.exchange(
-            try await provider.code(app, session: session, challenge: pkce.challenge), app, verifier: pkce.verifier)
+        let (app, tokens) = try await signedInApp()
         #expect(try await provider.service.userInfo(accessToken: tokens.accessToken).preferredUsername == "alice")
 
         // The same set again: accepted. A set without the key that signed it (retired, then
