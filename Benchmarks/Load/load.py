@@ -182,6 +182,11 @@ def records(figures):
         row("server 200 simultaneous sign-ins: 503 answers", ratio=figures["simultaneous_503"],
             note="peak RSS %s MiB" % figures["peak_rss_mib"]),
     ]
+    # records.json names the rows the harness's report must hold with figures (one list for the
+    # harness, its CI check and this script).
+    with open(os.path.join(HERE, "records.json")) as names:
+        missing = set(json.load(names)) - {each["name"] for each in rows}
+    assert not missing, f"load: rows named in records.json are not produced: {sorted(missing)}"
     return rows
 
 

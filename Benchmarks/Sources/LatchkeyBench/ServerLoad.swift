@@ -4,16 +4,20 @@ import Foundation
 /// run from here so one report holds every record. Without wrk or the script the rows are still
 /// written, with no figures and a note saying why.
 enum ServerLoad {
-    static let names = [
-        "server sign-ins per second / bare verify on the hashing threads",
-        "server sign-ins per second, 8 clients",
-        "server /health p99 under sign-ins / idle",
-        "server /v1/auth req/s / /health req/s",
-    ]
+    /// The rows the report must hold (Benchmarks/Load/records.json, which load.py and CI's report
+    /// check read too).
+    static var names: [String] {
+        let file = loadFolder.appendingPathComponent("records.json")
+        guard let data = try? Data(contentsOf: file), let names = try? JSONDecoder().decode([String].self, from: data)
+        else { return ["server records (\(file.path) unreadable)"] }
+        return names
+    }
+
+    private static let loadFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Load")
 
     static func records(quick: Bool) -> [Result] {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Load/load.py").path
+        let script = loadFolder.appendingPathComponent("load.py").path
         let arguments = [
             "/usr/bin/env", "python3", script, "--records", "--seconds", quick ? "3" : "5", "--rounds",
             quick ? "1" : "3",

@@ -99,7 +99,7 @@ final class ServiceCases: Sendable {
             signIns += try await rate(for: phase) {
                 _ = try await service.signIn(username: self.username(), password: Population.password)
             }
-            verifies += bareVerifyRate(threads: cores, hash: hash, for: phase)
+            verifies += BareVerify.rate(threads: cores, hash: hash, for: phase)
         }
         let ratio = signIns / verifies
         return [
@@ -135,21 +135,6 @@ final class ServiceCases: Sendable {
             return try await group.reduce(0, +)
         }
         return Double(done) / seconds(ContinuousClock.now - start)
-    }
-
-    /// Verifies per second of libsodium alone on `threads` threads.
-    private func bareVerifyRate(threads: Int, hash: String, for duration: Duration) -> Double {
-        let hasher = Argon2idHasher()
-        let done = Atomic<Int>(0)
-        let start = ContinuousClock.now
-        let end = start + duration
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            while ContinuousClock.now < end {
-                _ = hasher.verify(Population.password, against: hash)
-                done.add(1, ordering: .relaxed)
-            }
-        }
-        return Double(done.load(ordering: .relaxed)) / seconds(ContinuousClock.now - start)
     }
 
     /// "peak RSS of 100 simultaneous sign-ins, MiB over idle", measured in a process of its own

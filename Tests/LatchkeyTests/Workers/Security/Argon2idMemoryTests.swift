@@ -85,16 +85,9 @@ import Testing
         Argon2idHasher(parameters: Argon2Parameters(memoryBytes: kibibytes * 1024, iterations: 1))
     }
 
-    /// Runs `body` on a thread of its own and answers what it returned.
+    /// Runs `body` on a thread of its own (whose kept regions no other test shares) and answers
+    /// what it returned.
     private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-        let result = Mutex<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            let outcome = Result { try body() }
-            result.withLock { $0 = outcome }
-            done.signal()
-        }.start()
-        done.wait()
-        return try result.withLock { $0! }.get()
+        try BackgroundRun { Result { try body() } }.wait().get()
     }
 }
