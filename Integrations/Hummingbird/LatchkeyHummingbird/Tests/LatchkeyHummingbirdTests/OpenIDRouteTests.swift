@@ -14,7 +14,7 @@ import Testing
 /// authentication and OAuth error shape, userinfo's Bearer challenge, and logout.
 @Suite(.onEveryEngine, .tags(.postgres)) struct OpenIDRouteTests {
     static let issuer = "https://auth.example.com"
-    static let redirect = "https://app.example.com/cb"
+    static let redirect = OpenIDTestFlow.redirect
     let server: TestServer
 
     init() throws {
@@ -22,43 +22,7 @@ import Testing
             options: LatchkeyHTTPOptions(publicOrigin: Self.issuer, registration: .open), issuer: Self.issuer)
     }
 
-    /// A client added by an administrator; its ID and secret.
-    private func client(_ http: any TestClientProtocol, firstParty: Bool = true) async throws -> (String, String) {
-        let admin = try await http.signedIn("root")
-        Operator.grant(["admin"], to: "root", in: server.workers)
-        let added = try await http.send(
-            .post, "/v1/admin/oidc-clients",
-            #"{"name": "App", "redirect_uris": ["\#(Self.redirect)"], "scopes": ["profile"], "first_party": \#(firstParty), "post_logout_redirect_uris": ["https://app.example.com/bye"]}"#,
-            token: admin)
-        #expect(added.status == .created)
-        let body = try object(added)
-        let id = try #require((body["client"] as? [String: Any])?["client_id"] as? String)
-        return (id, try #require(body["client_secret"] as? String))
-    }
-
-    private func authorizePath(_ clientID: String, challenge: String) -> String {
-        "/oauth2/authorize?response_type=code&client_id=\(clientID)&redirect_uri="
-            + "https%3A%2F%2Fapp.example.com%2Fcb&scope=openid%20profile&state=st&code_challenge=\(challenge)"
-            + "&code_challenge_method=S256&login_hint=alice"
-    }
-
-    private func form(_ fields: [(String, String)], headers: HTTPFields = [:]) -> (HTTPFields, ByteBuffer) {
-        var headers = headers
-        headers[.contentType] = "application/x-www-form-urlencoded"
-        let body = fields.map {
-            "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
-        }.joined(separator: "&")
-        return (headers, ByteBuffer(string: body))
-    }
-
-    private func pkce() -> (String, String) {
-        let verifier = Base64.urlSafe(RandomBytes.make(32))
-        return (verifier, Base64.urlSafe(SHA256Digest.hash(Array(verifier.utf8))))
-    }
-
-    private func basic(_ id: String, _ secret: String) -> String {
-        "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()
-    }
+    private var flow: OpenIDTestFlow { OpenIDTestFlow(server: server) }
 
     @Test("Discovery names the issuer's endpoints and the keys are a JWKS; both are off without an issuer")
     func discovery() async throws {
@@ -84,10 +48,10 @@ import Testing
     @Test("A browser signs in through /login and comes back to the client with a code; the code gets tokens")
     func codeFlow() async throws {
         try await server.test { http in
-            let (id, secret) = try await client(http)
+            let (id, secret) = try await flow.client(http)
             _ = try await http.signedIn("alice")
-            let (verifier, challenge) = pkce()
-            let first = try await http.get(authorizePath(id, challenge: challenge))
+            let (verifier, challenge) = OpenIDTestFlow.pkce()
+            let first = try await http.get(flow.authorizePath(id, challenge: challenge))
             #expect(first.status == .seeOther)
             let login = try #require(first.headers[.location])
             #expect(login.hasPrefix("/login?next=%2Foauth2%2Fauthorize%3F"))
@@ -96,24 +60,14 @@ import Testing
             #expect(
                 page.headers[.contentSecurityPolicy]?.contains("form-action 'self' https://app.example.com;") == true)
             let next = try #require(URLComponents(string: login)?.queryItems?.first?.value)
-            let (headers, body) = form(
+            let (headers, body) = OpenIDTestFlow.form(
                 [("username", "alice"), ("password", TestServer.password), ("next", next)],
                 headers: [.origin: Self.issuer])
             let signedIn = try await http.execute(uri: "/login", method: .post, headers: headers, body: body)
             #expect(signedIn.headers[.location] == next)
             let cookie = String(try #require(signedIn.headers[.setCookie]).split(separator: ";")[0])
-            let back = try await http.get(next, headers: [.cookie: cookie])
-            let location = try #require(back.headers[.location])
-            #expect(location.hasPrefix(Self.redirect + "?code=lkoc_") && location.contains("&state=st&iss="))
-            let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
-
-            let (tokenHeaders, tokenBody) = form(
-                [
-                    ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", Self.redirect),
-                    ("code_verifier", verifier),
-                ], headers: [.authorization: basic(id, secret)])
-            let tokens = try await http.execute(
-                uri: "/oauth2/token", method: .post, headers: tokenHeaders, body: tokenBody)
+            let code = try await flow.code(after: next, cookie: cookie, http)
+            let tokens = try await flow.tokens(for: code, verifier: verifier, client: (id, secret), http)
             #expect(tokens.status == .ok && tokens.headers[.cacheControl] == "no-store")
             let set = try object(tokens)
             #expect(set["token_type"] as? String == "Bearer" && set["expires_in"] as? Int == 600)
@@ -126,20 +80,23 @@ import Testing
     @Test("The token endpoint answers in OAuth's shape: invalid_client is 401 with a Basic challenge")
     func tokenErrors() async throws {
         try await server.test { http in
-            let (id, secret) = try await client(http)
-            let (wrongHeaders, body) = form(
-                [("grant_type", "authorization_code"), ("code", "x")], headers: [.authorization: basic(id, "lks_no")])
+            let (id, secret) = try await flow.client(http)
+            let (wrongHeaders, body) = OpenIDTestFlow.form(
+                [("grant_type", "authorization_code"), ("code", "x")],
+                headers: [.authorization: OpenIDTestFlow.basic(id, "lks_no")])
             let wrong = try await http.execute(uri: "/oauth2/token", method: .post, headers: wrongHeaders, body: body)
             #expect(wrong.status == .unauthorized)
             #expect(wrong.headers[.wwwAuthenticate] == "Basic realm=\"latchkey\"")
             #expect(try object(wrong)["error"] as? String == "invalid_client")
-            let (bothHeaders, both) = form(
+            let (bothHeaders, both) = OpenIDTestFlow.form(
                 [("grant_type", "authorization_code"), ("client_secret", secret)],
-                headers: [.authorization: basic(id, secret)])
+                headers: [.authorization: OpenIDTestFlow.basic(id, secret)])
             let twice = try await http.execute(uri: "/oauth2/token", method: .post, headers: bothHeaders, body: both)
             #expect(twice.status == .badRequest)
             #expect(try object(twice)["error"] as? String == "invalid_request")
-            let (typeHeaders, type) = form([("grant_type", "password"), ("client_id", id), ("client_secret", secret)])
+            let (typeHeaders, type) = OpenIDTestFlow.form([
+                ("grant_type", "password"), ("client_id", id), ("client_secret", secret),
+            ])
             let password = try await http.execute(uri: "/oauth2/token", method: .post, headers: typeHeaders, body: type)
             #expect(try object(password)["error"] as? String == "unsupported_grant_type")
         }
@@ -159,29 +116,29 @@ import Testing
     @Test("The consent page posts back from this origin only, and its policy lets the answer go to the client")
     func consentPage() async throws {
         try await server.test { http in
-            let (id, _) = try await client(http, firstParty: false)
+            let (id, _) = try await flow.client(http, firstParty: false)
             _ = try await http.signedIn("alice")
             let headers = try await http.cookieHeaders("alice", site: "same-origin")
-            let (_, challenge) = pkce()
-            let page = try await http.get(authorizePath(id, challenge: challenge), headers: headers)
+            let (_, challenge) = OpenIDTestFlow.pkce()
+            let page = try await http.get(flow.authorizePath(id, challenge: challenge), headers: headers)
             let html = String(buffer: page.body)
             #expect(page.status == .ok && html.contains(#"id="consent-allow""#) && html.contains("App"))
             #expect(
                 page.headers[.contentSecurityPolicy]?.contains("form-action 'self' https://app.example.com;") == true)
-            let fields = URLComponents(string: authorizePath(id, challenge: challenge))!.queryItems!.map {
+            let fields = URLComponents(string: flow.authorizePath(id, challenge: challenge))!.queryItems!.map {
                 ($0.name, $0.value ?? "")
             }
             var crossSite = headers
             crossSite[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
-            let (forged, body) = form(fields + [("decision", "allow")], headers: crossSite)
+            let (forged, body) = OpenIDTestFlow.form(fields + [("decision", "allow")], headers: crossSite)
             #expect(
                 try await http.execute(uri: "/oauth2/authorize", method: .post, headers: forged, body: body).status
                     == .forbidden)
             // The authorization request itself may be posted from the client's page: the consent page.
-            let (posted, request) = form(fields, headers: crossSite)
+            let (posted, request) = OpenIDTestFlow.form(fields, headers: crossSite)
             let asked = try await http.execute(uri: "/oauth2/authorize", method: .post, headers: posted, body: request)
             #expect(asked.status == .ok && String(buffer: asked.body).contains(#"id="consent-allow""#))
-            let (allowed, again) = form(fields + [("decision", "allow")], headers: headers)
+            let (allowed, again) = OpenIDTestFlow.form(fields + [("decision", "allow")], headers: headers)
             let answer = try await http.execute(uri: "/oauth2/authorize", method: .post, headers: allowed, body: again)
             #expect(answer.status == .seeOther && answer.headers[.location]?.contains("code=lkoc_") == true)
         }
@@ -195,7 +152,7 @@ import Testing
             let page = try await http.get("/oauth2/logout", headers: headers)
             #expect(page.status == .ok && String(buffer: page.body).contains(#"id="logout-confirm""#))
             let cookie = try #require(headers[.cookie])
-            let (confirm, body) = form([("confirm", "yes")], headers: headers)
+            let (confirm, body) = OpenIDTestFlow.form([("confirm", "yes")], headers: headers)
             let done = try await http.execute(uri: "/oauth2/logout", method: .post, headers: confirm, body: body)
             #expect(done.status == .ok && done.headers[.setCookie]?.contains("Max-Age=0") == true)
             headers[.cookie] = cookie
@@ -207,11 +164,11 @@ import Testing
     @Test("A long authorization request (state and nonce of 512 bytes, percent-encoded) survives the sign-in page")
     func longRequestSurvivesSignIn() async throws {
         try await server.test { http in
-            let (id, _) = try await client(http)
-            let (_, challenge) = pkce()
+            let (id, _) = try await flow.client(http)
+            let (_, challenge) = OpenIDTestFlow.pkce()
             let long = String(repeating: "%20", count: 512)
             let first = try await http.get(
-                authorizePath(id, challenge: challenge) + "&nonce=\(long)&ui_locales=\(long)")
+                flow.authorizePath(id, challenge: challenge) + "&nonce=\(long)&ui_locales=\(long)")
             let login = try #require(first.headers[.location])
             let next = try #require(URLComponents(string: login)?.queryItems?.first?.value)
             #expect(next.utf8.count > 2_048)

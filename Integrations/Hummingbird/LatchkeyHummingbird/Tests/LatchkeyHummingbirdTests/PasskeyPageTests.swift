@@ -10,8 +10,9 @@ import Testing
 @testable import LatchkeyTestSupport
 
 /// The pages' passkey parts at the HTTP level: the sign-in page's button and its script under the
-/// Content-Security-Policy, an assertion posted through the sign-in form, and the account page
-/// (the Chromium test drives the same pages with a virtual authenticator).
+/// Content-Security-Policy, an assertion posted through the sign-in form (also when the OpenID
+/// provider sent the browser there), and the account page (the Chromium test drives the same pages
+/// with a virtual authenticator).
 @Suite(.onEveryEngine, .tags(.postgres)) struct PasskeyPageTests {
     let server: TestServer
     let authenticator = SoftAuthenticator()
@@ -20,11 +21,7 @@ import Testing
     init() throws {
         server = try TestServer(
             options: LatchkeyHTTPOptions(publicOrigin: SoftAuthenticator.origin, registration: .open),
-            relyingParty: RelyingParty(origin: SoftAuthenticator.origin))
-    }
-
-    private func json(_ object: [String: Any]) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+            relyingParty: RelyingParty(origin: SoftAuthenticator.origin), issuer: SoftAuthenticator.origin)
     }
 
     private func formHeaders(cookie: String? = nil, origin: String = SoftAuthenticator.origin) -> HTTPFields {
@@ -33,27 +30,6 @@ import Testing
         headers[.origin] = origin
         if let cookie { headers[.cookie] = cookie }
         return headers
-    }
-
-    /// Alice, signed in, with the authenticator's passkey named `name`; her user handle.
-    private func enrolled(_ client: some TestClientProtocol, name: String = "Laptop") async throws -> String {
-        let token = try await client.signedIn("alice")
-        let options = try object(try await client.send(.post, "/v1/passkeys/register/options", "{}", token: token))
-        let credential = try authenticator.registration(options)
-        let registered = try await client.send(
-            .post, "/v1/passkeys/register", try json(["name": name, "credential": credential]), token: token)
-        #expect(registered.status == .created)
-        return try #require((options["user"] as? [String: Any])?["id"] as? String)
-    }
-
-    /// A passwordless assertion of the authenticator, as the script posts it: the form's `passkey`.
-    private func assertionForm(_ client: some TestClientProtocol, handle: String, tampered: Bool = false)
-        async throws -> String
-    {
-        let options = try object(try await client.post("/v1/passkeys/login/options", "{}"))
-        let assertion = try json(try authenticator.assertion(options, userHandle: handle, tampered: tampered))
-        let encoded = assertion.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return "passkey=\(encoded)&next=%2Fapp%2Fhello"
     }
 
     private func cookie(_ client: some TestClientProtocol) async throws -> String {
@@ -109,10 +85,10 @@ import Testing
     @Test("a passkey assertion posted through the sign-in form lands on next with the session cookie")
     func anAssertionThroughTheFormSignsIn() async throws {
         try await server.test { client in
-            let handle = try await enrolled(client)
+            let handle = try await authenticator.enrolled(client)
             let posted = try await client.execute(
                 uri: "/login", method: .post, headers: formHeaders(),
-                body: ByteBuffer(string: try await assertionForm(client, handle: handle)))
+                body: ByteBuffer(string: try await authenticator.assertionForm(client, handle: handle)))
             #expect(posted.status == .seeOther)
             #expect(posted.headers[.location] == "/app/hello")
             let cookie = String(try #require(posted.headers[.setCookie]).split(separator: ";")[0])
@@ -124,10 +100,10 @@ import Testing
     @Test("a tampered assertion through the form shows the sign-in page again with the refusal and no cookie")
     func aTamperedAssertionThroughTheFormIsRefused() async throws {
         try await server.test { client in
-            let handle = try await enrolled(client)
+            let handle = try await authenticator.enrolled(client)
             let posted = try await client.execute(
                 uri: "/login", method: .post, headers: formHeaders(),
-                body: ByteBuffer(string: try await assertionForm(client, handle: handle, tampered: true)))
+                body: ByteBuffer(string: try await authenticator.assertionForm(client, handle: handle, tampered: true)))
             #expect(posted.status == .unauthorized)
             #expect(posted.headers[.setCookie] == nil)
             let html = String(buffer: posted.body)
@@ -139,10 +115,10 @@ import Testing
     @Test("an assertion posted through the form from another origin is refused and signs nobody in")
     func aCrossOriginAssertionFormIsRefused() async throws {
         try await server.test { client in
-            let handle = try await enrolled(client)
+            let handle = try await authenticator.enrolled(client)
             let posted = try await client.execute(
                 uri: "/login", method: .post, headers: formHeaders(origin: "https://evil.example"),
-                body: ByteBuffer(string: try await assertionForm(client, handle: handle)))
+                body: ByteBuffer(string: try await authenticator.assertionForm(client, handle: handle)))
             #expect(posted.status == .forbidden)
             #expect(posted.headers[.setCookie] == nil)
         }
@@ -162,7 +138,7 @@ import Testing
     @Test("the account page lists the user's passkeys, names escaped, with rename, remove and the add button")
     func theAccountPageListsPasskeys() async throws {
         try await server.test { client in
-            _ = try await enrolled(client, name: "Bob's <laptop>")
+            _ = try await authenticator.enrolled(client, name: "Bob's <laptop>")
             let page = try await client.get("/account", headers: [.cookie: try await cookie(client)])
             #expect(page.status == .ok)
             let html = String(buffer: page.body)
@@ -189,6 +165,38 @@ import Testing
             let html = String(buffer: page.body)
             #expect(html.contains("Passkeys are not turned on on this server."))
             #expect(!html.contains("add-passkey"))
+        }
+    }
+
+    @Test("A passkey on the provider's sign-in page returns to the client with a code; the ID token says hwk")
+    func aPasskeySignInEndsAtTheClient() async throws {
+        try await server.test { http in
+            let flow = OpenIDTestFlow(server: server)
+            let client = try await flow.client(http)
+            let handle = try await authenticator.enrolled(http)
+            let (verifier, challenge) = OpenIDTestFlow.pkce()
+            let first = try await http.get(flow.authorizePath(client.0, challenge: challenge) + "&nonce=n-1")
+            let login = try #require(first.headers[.location])
+            let next = try #require(URLComponents(string: login)?.queryItems?.first?.value)
+            #expect(next.hasPrefix("/oauth2/authorize?"))
+            #expect(String(buffer: try await http.get(login).body).contains(#"id="passkey-sign-in""#))
+
+            var headers = HTTPFields()
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            headers[.origin] = SoftAuthenticator.origin
+            let form = try await authenticator.assertionForm(http, handle: handle, next: next)
+            let signedIn = try await http.execute(
+                uri: "/login", method: .post, headers: headers, body: ByteBuffer(string: form))
+            #expect(signedIn.status == .seeOther && signedIn.headers[.location] == next)
+            let cookie = String(try #require(signedIn.headers[.setCookie]).split(separator: ";")[0])
+
+            let code = try await flow.code(after: next, cookie: cookie, http)
+            let tokens = try await flow.tokens(for: code, verifier: verifier, client: client, http)
+            #expect(tokens.status == .ok)
+            let claims = try OpenIDTestFlow.claims(try #require(try object(tokens)["id_token"] as? String))
+            #expect(claims["nonce"] as? String == "n-1" && claims["aud"] as? String == client.0)
+            #expect(claims["amr"] as? [String] == ["hwk", "user", "mfa"])
+            #expect(claims["preferred_username"] as? String == "alice")
         }
     }
 }
