@@ -10,6 +10,9 @@ protocol EngineConnection: AnyObject {
     var changes: Int { get }
     /// False once the connection cannot be used again (a server that dropped it).
     var isUsable: Bool { get }
+    /// Outside a transaction: how many statements may still run (one), so a read that skips BEGIN
+    /// and COMMIT can never become two statements without one snapshot (see `alone`).
+    var statementsAlone: Int? { get set }
     /// Marks the transaction ended.
     func endTransaction()
     /// Starts a transaction with `sql` (BEGIN …).
@@ -38,5 +41,25 @@ extension EngineConnection {
             rollback()
             throw error
         }
+    }
+
+    /// Runs `body`, which may run one statement, outside any transaction: the statement is its own
+    /// snapshot, with no BEGIN and COMMIT around it (on SQLite, autocommit mode; on PostgreSQL, one
+    /// round trip instead of three).
+    func alone<T>(_ body: (Database) throws -> T) throws -> T {
+        isInTransaction = true
+        statementsAlone = 1
+        defer {
+            statementsAlone = nil
+            endTransaction()
+        }
+        return try body(Database(self))
+    }
+
+    /// Counts `sql` against a one-statement read's allowance (nothing outside one).
+    func countStatementAlone(_ sql: String) throws(DatabaseError) {
+        guard let left = statementsAlone else { return }
+        guard left > 0 else { throw .misused("a second statement in a one-statement read: \"\(sql)\"") }
+        statementsAlone = left - 1
     }
 }

@@ -40,8 +40,6 @@ package final class PostgresConnection: EngineConnection {
 
     /// Counts this connection's exchanges with the server, with its pool's other connections.
     var roundTrips: RoundTripCounter?
-    /// Outside a transaction: how many statements may still run (one), so a read that skips BEGIN
-    /// and COMMIT can never become two statements without one snapshot.
     var statementsAlone: Int?
     /// The limits of the operation this connection serves now (its engine sets them for each one);
     /// without them, each exchange gets the whole deadline and each transaction the lock timeout.
@@ -52,18 +50,6 @@ package final class PostgresConnection: EngineConnection {
         self.lockTimeout = lockTimeout
         self.deadline = deadline
         self.pooled = pooled
-    }
-
-    /// Runs `body`, which may run one statement, outside any transaction: one round trip instead of
-    /// three (BEGIN, the statement, COMMIT) for a read that is one statement, itself one snapshot.
-    func alone<T>(_ body: (Database) throws -> T) throws -> T {
-        isInTransaction = true
-        statementsAlone = 1
-        defer {
-            statementsAlone = nil
-            endTransaction()
-        }
-        return try body(Database(self))
     }
 
     deinit { pq.PQfinish(handle) }
@@ -175,12 +161,7 @@ package final class PostgresConnection: EngineConnection {
     }
 
     func run(_ sql: String, _ values: [any SQLBindable], row: (Row) throws -> Void) throws {
-        if let left = statementsAlone {
-            guard left > 0 else {
-                throw DatabaseError.misused("a second statement in a one-statement read: \"\(sql)\"")
-            }
-            statementsAlone = left - 1
-        }
+        try countStatementAlone(sql)
         var statement = statement(for: sql)
         guard values.count == statement.parameterCount else {
             throw DatabaseError.misused(

@@ -21,9 +21,7 @@ final class SQLiteConnection: EngineConnection {
     /// Bumped when a transaction ends, so a `Database` handle kept past its closure is refused.
     private(set) var transactionGeneration: UInt64 = 0
     var isInTransaction = false
-    /// Outside a transaction: how many statements may still run (one), so a read that skips BEGIN
-    /// and COMMIT can never become two statements without one snapshot.
-    private var statementsAlone: Int?
+    var statementsAlone: Int?
 
     init(handle: OpaquePointer) {
         self.handle = handle
@@ -48,18 +46,6 @@ final class SQLiteConnection: EngineConnection {
     /// SQLite may already have rolled back (e.g. after SQLITE_FULL); then there is nothing to undo.
     func rollback() {
         if sqlite3_get_autocommit(handle) == 0 { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
-    }
-
-    /// Runs `body`, which may run one statement, in autocommit mode: the statement is its own read
-    /// transaction (one snapshot), with no BEGIN and COMMIT to step around it.
-    func alone<T>(_ body: (Database) throws -> T) throws -> T {
-        isInTransaction = true
-        statementsAlone = 1
-        defer {
-            statementsAlone = nil
-            endTransaction()
-        }
-        return try body(Database(self))
     }
 
     func endTransaction() {
@@ -124,12 +110,7 @@ final class SQLiteConnection: EngineConnection {
     /// Binds `values`, steps through every row calling `row`, then resets and clears the bindings
     /// so no bound secret stays in the statement's memory.
     func run(_ sql: String, _ values: [any SQLBindable], row: (Row) throws -> Void) throws {
-        if let left = statementsAlone {
-            guard left > 0 else {
-                throw DatabaseError.misused("a second statement in a one-statement read: \"\(sql)\"")
-            }
-            statementsAlone = left - 1
-        }
+        try countStatementAlone(sql)
         let prepared = try prepared(sql)
         let statement = prepared.statement, names = prepared.names
         defer {

@@ -10,6 +10,7 @@ import Testing
         var dialect: SQLDialect { .sqlite }
         var isInTransaction = false
         var transactionGeneration: UInt64 = 0
+        var statementsAlone: Int?
         var changes: Int { 0 }
         var isUsable: Bool { true }
         func endTransaction() {}
