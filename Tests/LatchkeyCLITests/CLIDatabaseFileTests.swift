@@ -42,21 +42,6 @@ import Testing
         #expect(try permissions(of: target) == 0o600)
     }
 
-    /// One connection per command, its write-ahead log kept (emptied) for the next command instead
-    /// of made and removed by each: the database file alone still holds every commit.
-    @Test func theWriteAheadLogIsKeptEmptyAndPrivateBetweenCommands() throws {
-        let registered = try cli.run(["register", "alice", "--password-stdin"], stdin: password + "\n")
-        #expect(registered.status == 0, "\(registered.stderr)")
-        for suffix in ["-wal", "-shm"] {
-            #expect(try permissions(of: cli.database + suffix) == 0o600)
-        }
-        let log = try FileManager.default.attributesOfItem(atPath: cli.database + "-wal")
-        #expect((log[.size] as? NSNumber)?.intValue == 0)
-        #expect(try cli.run(["whoami"]).status == 1)
-        #expect(try cli.run(["login", "alice", "--password-stdin"], stdin: password + "\n").status == 0)
-        #expect(try cli.run(["whoami"]).stdout.contains("alice"))
-    }
-
     @Test func aDatabaseReadableByOthersIsRefusedWithTheFix() throws {
         try cli.run(["register", "alice", "--password-stdin"], stdin: password + "\n")
         chmod(cli.database, 0o644)

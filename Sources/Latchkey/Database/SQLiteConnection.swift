@@ -195,20 +195,6 @@ final class SQLiteConnection: EngineConnection {
         }
     }
 
-    /// Keeps the write-ahead log and its index file when this, the last connection, closes: still
-    /// checkpointed into the database file, then emptied rather than deleted, so the next process
-    /// neither creates both files again nor removes them at exit (SQLite gives them the database
-    /// file's mode, 0600). Without a checkpoint at close each process would instead have to re-read
-    /// a log that grows to a thousand pages, and the database file alone would miss commits.
-    func keepLogBetweenProcesses() throws(DatabaseError) {
-        var keep: Int32 = 1
-        let code = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &keep)
-        guard code == SQLITE_OK else { throw error(code, sql: nil) }
-        // A kept log is emptied at close only under a limit; the limit also trims a log restarted
-        // by a commit to that commit's size, small for one command.
-        try executeScript("PRAGMA journal_size_limit = 0;")
-    }
-
     /// The file's journal mode, lower-cased (`delete`, `wal`, ...).
     private func journalMode() throws(DatabaseError) -> String {
         let statement = try statement("PRAGMA journal_mode")

@@ -26,7 +26,6 @@ final class SQLiteEngine: StorageEngine {
         if let path { try PrivateFile.prepare(path) }
         let connection = SQLiteConnection(handle: try Self.openHandle(path ?? ":memory:"))
         try Self.configure(connection, busyTimeout: busyTimeout)
-        if path != nil, use == .oneCommand { try connection.keepLogBetweenProcesses() }
         writer = Mutex(connection)
         opened.add()
         // Each reader connection is opened on its first use: a server that reads on one thread

@@ -4,8 +4,8 @@ import Testing
 @testable import Latchkey
 @testable import LatchkeyTestSupport
 
-/// A worker for one command on one thread (the CLI) keeps a SQLite file to one connection and its
-/// write-ahead log between processes; a concurrent one (a server) keeps its reader connections.
+/// A worker for one command on one thread (the CLI) keeps a SQLite file to one connection; a
+/// concurrent one (a server) keeps its reader connections.
 @Suite struct WorkerUseTests {
     private static let insert =
         "INSERT INTO users (username, password_hash, created_at, updated_at) VALUES (?, '$argon2id$x', 0, 0)"
@@ -48,20 +48,6 @@ import Testing
             ]
         }
         #expect(settings == ["wal", "2", "1", "1"])
-    }
-
-    @Test("the write-ahead log outlives a one-command worker, empty and private")
-    func theLogOutlivesAOneCommandWorker() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.file("one.sqlite3")
-        do {
-            let worker = try DatabaseWorker(.file(path: path), migrations: nil, use: .oneCommand)
-            try worker.write { db in try db.execute(Self.insert, ["alice"]) }
-        }
-        let log = try FileManager.default.attributesOfItem(atPath: path + "-wal")
-        #expect((log[.size] as? NSNumber)?.intValue == 0)
-        #expect(try permissions(of: path + "-wal") == 0o600)
-        #expect(try permissions(of: path + "-shm") == 0o600)
     }
 
     @Test("the database file alone holds every commit once a one-command worker is closed")
