@@ -49,10 +49,11 @@ struct CompositionRoot {
         return CommandDelivery(command: command)
     }
 
-    /// The storage at `location`, opened and migrated, or the failure worded for a person.
+    /// The storage at `location`, opened and migrated, or the failure worded for a person. A command
+    /// runs on one thread, so a SQLite file gets one connection (no readers beside the writer).
     func open(_ location: DatabaseLocation) throws(CLIError) -> DatabaseWorker {
         do {
-            return try DatabaseWorker(location)
+            return try DatabaseWorker(location, migrations: nil, use: .oneCommand)
         } catch {
             throw CLIError(LatchkeyError.cannotOpen(location.description, error))
         }

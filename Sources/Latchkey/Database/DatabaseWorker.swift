@@ -29,10 +29,11 @@ public final class DatabaseWorker: Sendable {
         try self.init(location, busyTimeout: busyTimeout, deadline: deadline, migrations: nil)
     }
 
-    /// As above, with the `migrations` to apply instead of this build's (tests of the migrator).
+    /// As above, with the `migrations` to apply instead of this build's (tests of the migrator), and
+    /// how the process's threads will `use` the worker (the CLI runs one command on one thread).
     package init(
         _ location: DatabaseLocation, busyTimeout: Duration = SecurityPolicy().busyTimeout,
-        deadline: Duration? = nil, migrations: [Migration]?
+        deadline: Duration? = nil, migrations: [Migration]?, use: WorkerUse = .concurrent
     ) throws(DatabaseError) {
         self.location = location
         switch location {
@@ -40,7 +41,7 @@ public final class DatabaseWorker: Sendable {
             sqlite = try SQLiteEngine(path: nil, busyTimeout: busyTimeout)
             engine = sqlite!
         case .file(let path):
-            sqlite = try SQLiteEngine(path: path, busyTimeout: busyTimeout)
+            sqlite = try SQLiteEngine(path: path, busyTimeout: busyTimeout, use: use)
             engine = sqlite!
         case .postgresql(let url):
             sqlite = nil
@@ -79,6 +80,9 @@ public final class DatabaseWorker: Sendable {
         if let sqlite { return try sqlite.readStatement(body) }
         return try engine.readStatement(body)
     }
+
+    /// SQLite connections opened so far (nil on PostgreSQL): for tests.
+    package var sqliteConnectionsOpened: Int? { sqlite?.connectionsOpened }
 
     /// Round trips to a PostgreSQL server so far (nil on SQLite): for tests and the harness.
     package var roundTrips: Int? { (engine as? PostgresEngine)?.roundTrips.value }

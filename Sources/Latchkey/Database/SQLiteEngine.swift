@@ -13,8 +13,13 @@ final class SQLiteEngine: StorageEngine {
     private let validated = Atomic<Bool>(false)
     var dialect: SQLDialect { .sqlite }
 
-    /// Opens (creating a private file if needed) the database at `path`, or an in-memory one for nil.
-    init(path: String?, busyTimeout: Duration) throws(DatabaseError) {
+    /// SQLite connections this engine has opened: for tests.
+    private let opened = ConnectionCounter()
+    var connectionsOpened: Int { opened.value }
+
+    /// Opens (creating a private file if needed) the database at `path`, or an in-memory one for nil;
+    /// a file used by `.oneCommand` gets no reader connections.
+    init(path: String?, busyTimeout: Duration, use: WorkerUse = .concurrent) throws(DatabaseError) {
         _ = Self.processSettings
         self.path = path
         self.busyTimeout = busyTimeout
@@ -22,13 +27,17 @@ final class SQLiteEngine: StorageEngine {
         let connection = SQLiteConnection(handle: try Self.openHandle(path ?? ":memory:"))
         try Self.configure(connection, busyTimeout: busyTimeout)
         writer = Mutex(connection)
-        // Each reader connection is opened on its first use: a command that reads once (a CLI run)
-        // opens one, not three.
+        opened.add()
+        // Each reader connection is opened on its first use: a server that reads on one thread
+        // opens one, not three. With no readers, every read runs on the writer.
+        let readerPath = use == .concurrent ? path : nil
         readers = ConnectionPool(
-            path.map { path in
+            readerPath.map { [opened] path in
                 (0..<DatabaseWorker.readerCount).map { _ in
                     ConnectionSlot { () throws(DatabaseError) in
-                        try Self.openReader(path: path, busyTimeout: busyTimeout)
+                        let reader = try Self.openReader(path: path, busyTimeout: busyTimeout)
+                        opened.add()
+                        return reader
                     }
                 }
             } ?? [])
