@@ -25,6 +25,7 @@ idle -> busy; --versus PATH interleaves a second server build round by round (A/
 import argparse
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -311,12 +312,41 @@ def records(figures):
     return rows
 
 
+class PerfSched:
+    """Every wakeup's wait for a CPU ("sch delay"), from `perf sched record -a` over one window and
+    `perf sched timehist`, grouped like Sched's stages: the tail of each stage's waits, which the
+    means per timeslice from /proc cannot show. Needs perf and the right to trace the whole system."""
+    LINE = re.compile(r"^\s*[\d.]+\s+\[\d+\]\s+(.+?)\[(\d+)(?:/(\d+))?\]\s+[\d.]+\s+([\d.]+)\s+[\d.]+")
+
+    def __init__(self, folder, seconds):
+        self.path = os.path.join(folder, "perf-sched.data")
+        self.process = subprocess.Popen(["perf", "sched", "record", "-a", "-o", self.path, "--", "sleep",
+                                         str(seconds)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def stop(self, roles):
+        """{stage: [waits in µs]} for the watched processes' threads ({pid: role}); others together."""
+        self.process.wait()
+        output = subprocess.run(["perf", "sched", "timehist", "-i", self.path], capture_output=True, text=True,
+                                errors="replace").stdout
+        os.remove(self.path)
+        waits = {}
+        for line in output.splitlines():
+            match = self.LINE.match(line)
+            if not match:
+                continue
+            name, tid, pid, delay = match.groups()
+            tid, pid = int(tid), int(pid or tid)
+            kind = Sched.kind(roles[pid], pid, tid, name.strip()) if pid in roles else "other processes"
+            waits.setdefault(kind, []).append(float(delay) * 1000)
+        return waits
+
+
 def spread(values):
     """Median and range, rounded for printing."""
     return {"median": round(median(values), 2), "min": round(min(values), 2), "max": round(max(values), 2)}
 
 
-def profile_health(binaries, folder, rounds, seconds):
+def profile_health(binaries, folder, rounds, seconds, perf=False):
     """Step 2 per stage: for each binary (interleaved round by round), /health p99 at 4 and at 1
     connection(s), idle and while 8 connections sign in, with each phase's scheduler statistics for
     the server's threads and both wrk processes (Sched)."""
@@ -343,15 +373,17 @@ def profile_health(binaries, folder, rounds, seconds):
                             sign_in_thread.start()
                             time.sleep(1)  # let the sign-ins fill the hashing lane first
                         sched.start()
+                        recorder = PerfSched(folder, max(1, seconds - 1)) if perf else None
                         health = wrk(base + "/health", "get.lua", seconds, connections, threads=1,
                                      watch=(sched, "/health wrk"))
                         groups, cores = sched.stop()
+                        waits = recorder.stop(dict(sched.roles)) if recorder else {}
                         if sign_in_thread:
                             sign_in_thread.join()
                         phase = phases.setdefault((index, connections, busy), [])
                         phase.append({"p99_us": health["p99_us"], "p50_us": health["p50_us"],
                                       "rps": health["rps"], "sign_ins": signing.get("rps"),
-                                      "groups": groups, "cores": cores})
+                                      "groups": groups, "cores": cores, "waits": waits})
     finally:
         for server, _, log in servers:
             stop_server(server, log)
@@ -377,7 +409,19 @@ def profile_health(binaries, folder, rounds, seconds):
                         "slices_per_second": round(median([g["slices_per_second"] for g in present])),
                         "cpu": round(median([g["cpu"] for g in present]), 3),
                         "wait": round(median([g["wait"] for g in present]), 3),
-                        "threads": present[0]["threads"], "nice": present[0]["nice"]}
+                        "threads": present[0]["threads"], "nice": present[0]["nice"],
+                        # Time this stage spent waiting for a CPU per /health request answered: the
+                        # stages' shares of a request's latency that queueing for a core explains.
+                        "wait_per_request_us": round(median([g["wait"] * 1e6 / run["rps"] for g, run in zip(
+                            [run["groups"].get(kind) for run in runs], runs) if g]), 1)}
+                if perf:
+                    for kind in sorted({kind for run in runs for kind in run["waits"]}):
+                        waits = sorted(wait for run in runs for wait in run["waits"].get(kind, []))
+                        stage = entry["stages"].setdefault(kind, {}).setdefault(label, {})
+                        stage["wakeups"] = len(waits)
+                        stage["wakeup_wait_p99_us"] = round(waits[int(len(waits) * 0.99)])
+                        stage["wakeup_waits_over_1ms"] = sum(1 for wait in waits if wait > 1000)
+                entry["rps_" + label] = round(median([run["rps"] for run in runs]))
                 entry["cores_" + label] = {core: round(median([run["cores"][core] for run in runs]), 2)
                                            for core in runs[0]["cores"]}
             report.append(entry)
@@ -390,16 +434,21 @@ def print_profile(report):
               f"{entry['p99_idle_us']} µs, busy {entry['p99_busy_us']} µs, ratio {entry['p99_ratio']}; "
               f"p50 idle {entry['p50_idle_us']['median']} busy {entry['p50_busy_us']['median']} µs; "
               f"sign-ins/s {entry['sign_ins_per_second']}")
-        print(f"  cores busy idle {entry['cores_idle']} busy {entry['cores_busy']}")
-        print(f"  {'stage':36} {'wait/slice µs':>17} {'slices/s':>15} {'cpu (cores)':>15} "
-              f"{'wait (cores)':>15}  nice")
+        print(f"  /health req/s idle {entry['rps_idle']} busy {entry['rps_busy']}; core utilisation idle "
+              f"{entry['cores_idle']} busy {entry['cores_busy']}")
+        print(f"  {'stage':36} {'wait/slice µs':>17} {'wait/request µs':>17} {'slices/s':>15} "
+              f"{'cpu (cores)':>15} {'wait (cores)':>15}  nice")
         for kind, stage in sorted(entry["stages"].items()):
             idle, busy = stage.get("idle", {}), stage.get("busy", {})
 
             def pair(field):
                 return f"{idle.get(field, '-')!s:>7} → {busy.get(field, '-')!s:>7}"
-            print(f"  {kind:36} {pair('wait_per_slice_us'):>17} {pair('slices_per_second'):>15} "
+            print(f"  {kind:36} {pair('wait_per_slice_us'):>17} {pair('wait_per_request_us'):>17} "
+                  f"{pair('slices_per_second'):>15} "
                   f"{pair('cpu'):>15} {pair('wait'):>15}  {(busy or idle).get('nice')}")
+            if "wakeup_wait_p99_us" in idle or "wakeup_wait_p99_us" in busy:
+                print(f"  {'':36} perf: wakeup wait p99 {pair('wakeup_wait_p99_us')} µs, waits over 1 ms "
+                      f"{pair('wakeup_waits_over_1ms')} of {pair('wakeups')}")
 
 
 def main():
@@ -413,6 +462,8 @@ def main():
     parser.add_argument("--profile", action="store_true",
                         help="only step 2, per stage: scheduler statistics of the server's threads and "
                              "of wrk, idle and under sign-ins, at 4 and 1 connection(s)")
+    parser.add_argument("--perf-sched", action="store_true",
+                        help="with --profile: also each stage's wakeup waits from `perf sched` (needs perf)")
     parser.add_argument("--versus", action="append", default=[],
                         help="with --profile: another latchkey-server, interleaved round by round (repeatable)")
     options = parser.parse_args()
@@ -424,7 +475,8 @@ def main():
     if options.profile:
         try:
             report = profile_health([binary] + options.versus, folder,
-                                    options.rounds, options.seconds)
+                                    options.rounds, options.seconds,
+                                    perf=options.perf_sched and shutil.which("perf") is not None)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         if options.json:
