@@ -68,6 +68,34 @@ import Testing
         #expect(nice == (lower ? max(inherited, Lane.backgroundNice) : inherited))
     }
 
+    /// The hashing lane keeps off the first core the process may use, so request threads find it free.
+    @Test(arguments: [false, true])
+    func lowerPriorityThreadsLeaveTheFirstCoreFree(lower: Bool) async throws {
+        let lane = Lane(name: "lk-test", threads: 1, queueDepth: 4, lowerPriority: lower)
+        defer { lane.shutdown() }
+        let allowed = try await lane.run { Self.allowedCores() }
+        let inherited = Self.allowedCores()
+        if lower && inherited.count >= 2 {
+            #expect(allowed == Array(inherited.dropFirst()), "\(allowed) of \(inherited)")
+        } else {
+            #expect(allowed == inherited)
+        }
+    }
+
+    /// The cores the calling thread may run on, from the kernel's `Cpus_allowed_list` ("0-3,6").
+    private static func allowedCores() -> [Int] {
+        let status = (try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else {
+            return []
+        }
+        let list = line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces)
+        return list.split(separator: ",").flatMap { range -> [Int] in
+            let bounds = range.split(separator: "-").compactMap { Int($0) }
+            guard let first = bounds.first else { return [] }
+            return Array(first...(bounds.last ?? first))
+        }
+    }
+
     @Test func atMostTheLanesThreadsRunAtOnce() async throws {
         let lane = Lane(name: "lk-test", threads: 2, queueDepth: 16)
         defer { lane.shutdown() }
