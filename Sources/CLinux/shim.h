@@ -15,18 +15,18 @@ static inline int latchkey_set_thread_name(const char *name) {
     return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
 }
 
-/* Takes the lowest-numbered CPU out of the calling thread's affinity when it may run on two or more,
-   so that CPU stays free of it: 0 when done, 1 when it may run on one CPU only (nothing changed), -1
-   on failure. Raw system calls: glibc's CPU_* macros need _GNU_SOURCE, which Swift's Glibc module
-   was not built with. */
-static inline int latchkey_leave_first_cpu(void) {
+/* Takes the lowest-numbered CPU out of the calling thread's affinity when the CPUs left can still run
+   `computing` threads at once, so that CPU stays free of it: 0 when done, 1 when too few CPUs would be
+   left (nothing changed), -1 on failure. Raw system calls: glibc's CPU_* macros need _GNU_SOURCE,
+   which Swift's Glibc module was not built with. */
+static inline int latchkey_leave_first_cpu(int computing) {
     unsigned long mask[16] = {0};
     long size = syscall(SYS_sched_getaffinity, 0, sizeof mask, mask);
     if (size <= 0) return -1;
     long words = size / (long)sizeof mask[0];
     int count = 0;
     for (long word = 0; word < words; word++) count += __builtin_popcountl(mask[word]);
-    if (count < 2) return 1;
+    if (count < 2 || count - 1 < computing) return 1;
     for (long word = 0; word < words; word++) {
         if (mask[word] != 0) {
             mask[word] &= mask[word] - 1;

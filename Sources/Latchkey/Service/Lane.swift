@@ -47,9 +47,9 @@ package final class Lane: Sendable {
     }
 
     /// Starts `threads` threads named `name`; with `lowerPriority` they run at a higher nice level than
-    /// the process's other threads (see `yieldToOtherThreads`) and off the first core the process may
-    /// use (see `leaveFirstCore`).
-    package init(name: String, threads: Int, queueDepth: Int, lowerPriority: Bool = false) {
+    /// the process's other threads (see `yieldToOtherThreads`) and, when the other cores can still run
+    /// `computing` of them at once, off the first core the process may use (see `leaveFirstCore`).
+    package init(name: String, threads: Int, queueDepth: Int, lowerPriority: Bool = false, computing: Int = 1) {
         self.name = name
         self.threads = max(1, threads)
         self.queueDepth = max(0, queueDepth)
@@ -61,7 +61,7 @@ package final class Lane: Sendable {
                 _ = latchkey_set_thread_name(label)
                 if lowerPriority {
                     Self.yieldToOtherThreads()
-                    Self.leaveFirstCore()
+                    Self.leaveFirstCore(computing: computing)
                 }
                 Self.serve(shared)
             }
@@ -84,13 +84,14 @@ package final class Lane: Sendable {
         setpriority(which, 0, max(errno == 0 ? current : 0, backgroundNice))
     }
 
-    /// Keeps the calling thread off the lowest-numbered core it may run on, when it may run on two or
-    /// more: with the hashing lane's threads (as many computing as cores but one) on the other cores,
-    /// request threads waking on that core find it free instead of queueing behind a hash. Measured
-    /// on a 2-core machine (`Benchmarks/Load/load.py --profile`), this lowered `/health`'s p99 while
-    /// sign-ins ran; a failure (a restricted host) leaves the thread where it was.
-    private static func leaveFirstCore() {
-        _ = latchkey_leave_first_cpu()
+    /// Keeps the calling thread off the lowest-numbered core it may run on, when the cores left can
+    /// still run `computing` threads at once (the hashing lane computes on the cores but one by
+    /// default): request threads waking on that core find it free instead of queueing behind a hash.
+    /// On a 2-core machine (`Benchmarks/Load/load.py --profile`) this lowered `/health`'s p99 while
+    /// sign-ins ran and raised sign-ins per second; a lane told to compute on every core keeps them
+    /// all, and a failure (a restricted host) leaves the thread where it was.
+    private static func leaveFirstCore(computing: Int) {
+        _ = latchkey_leave_first_cpu(Int32(clamping: computing))
     }
 
     /// The threads hold only the queue, not the lane: when the lane goes, they are told to stop.

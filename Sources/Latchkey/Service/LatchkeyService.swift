@@ -65,7 +65,8 @@ public final class LatchkeyService: Sendable {
         let companions = min(permits.permits, max(0, lanes.hashingQueueDepth))
         hashing = Lane(
             name: "latchkey-hash", threads: permits.permits + companions,
-            queueDepth: lanes.hashingQueueDepth - companions, lowerPriority: true)
+            queueDepth: lanes.hashingQueueDepth - companions, lowerPriority: true,
+            computing: permits.permits)
         database = Lane(name: "latchkey-db", threads: lanes.databaseThreads, queueDepth: 4_096)
     }
 
