@@ -4,8 +4,9 @@ driven by wrk. Reports, in one run, as ratios measured side by side so a noisy m
 
   1. /v1/auth with a valid token at 32 connections, requests per second, divided by /health's
      (target >= 0.8): the forward-auth check costs little more than answering at all.
-  2. /health p99 while 8 clients sign in continuously, divided by /health p99 idle (target <= 2):
-     hashing never starves the request threads.
+  2. /health p99 at 1 connection while 8 clients sign in continuously, divided by /health p99
+     idle (target <= 2): hashing never starves the request threads. The same at 4 connections is
+     reported beside it (a closed loop there: wrk and the server fill the cores they are given).
   3. Sign-ins per second at 8 clients, against a second server process of the same build whose
      Argon2id maps its memory for every hash (LATCHKEY_HASH_MEMORY=per-hash; target >= 1.6), and
      against Argon2id verifies alone on as many threads as the server hashes on (target >= 0.9,
@@ -303,6 +304,10 @@ def records(figures):
             target="≤ 2", met=at_most(figures["health_p99_under_sign_ins_over_idle"], 2),
             p99_ns=figures["health_p99_under_sign_ins_us"] * 1000),
         row("server /health p99 idle", p99_ns=figures["health_p99_idle_us"] * 1000),
+        row("server /health p99 under sign-ins / idle, 4 connections",
+            ratio=figures["health_p99_under_sign_ins_over_idle_4_connections"],
+            p99_ns=figures["health_p99_under_sign_ins_us_4_connections"] * 1000,
+            note="idle p99 %s µs" % figures["health_p99_idle_us_4_connections"]),
         row("server /v1/auth req/s / /health req/s", ops=figures["auth_rps_32_connections"],
             ratio=figures["auth_over_health"], target="≥ 0.8", met=at_least(figures["auth_over_health"], 0.8)),
         row("server /health req/s (32 connections)", ops=figures["health_rps_32_connections"]),
@@ -508,22 +513,26 @@ def main():
             health_rps.append(health["rps"])
             auth_ratios.append(auth["rps"] / health["rps"])
 
-        # 2. /health p99 idle and under 8 continuous sign-ins, interleaved.
-        latency_ratios, idle_p99, busy_p99, busy_sign_ins = [], [], [], []
+        # 2. /health p99 idle and under 8 continuous sign-ins, interleaved, at 1 connection (the
+        # record: one client's latency) and at 4 (closed loop, so wrk and the server fill the cores).
+        latency = {connections: {"ratios": [], "idle": [], "busy": [], "sign_ins": []} for connections in (1, 4)}
         for _ in range(options.rounds):
-            idle = wrk(base + "/health", "get.lua", options.seconds, 4, threads=1)
-            signing = {}
-            sign_in_thread = threading.Thread(target=lambda: signing.update(
-                wrk(base + "/v1/login", "sign_in.lua", options.seconds + 2, 8, threads=1,
-                    env=sign_in_env)))
-            sign_in_thread.start()
-            time.sleep(1)  # let the sign-ins fill the hashing lane first
-            busy = wrk(base + "/health", "get.lua", options.seconds, 4, threads=1)
-            sign_in_thread.join()
-            idle_p99.append(idle["p99_us"])
-            busy_p99.append(busy["p99_us"])
-            busy_sign_ins.append(signing["rps"])
-            latency_ratios.append(busy["p99_us"] / max(idle["p99_us"], 1))
+            for connections, figures_at in latency.items():
+                idle = wrk(base + "/health", "get.lua", options.seconds, connections, threads=1)
+                signing = {}
+                sign_in_thread = threading.Thread(target=lambda: signing.update(
+                    wrk(base + "/v1/login", "sign_in.lua", options.seconds + 2, 8, threads=1,
+                        env=sign_in_env)))
+                sign_in_thread.start()
+                time.sleep(1)  # let the sign-ins fill the hashing lane first
+                busy = wrk(base + "/health", "get.lua", options.seconds, connections, threads=1)
+                sign_in_thread.join()
+                figures_at["idle"].append(idle["p99_us"])
+                figures_at["busy"].append(busy["p99_us"])
+                figures_at["sign_ins"].append(signing["rps"])
+                figures_at["ratios"].append(busy["p99_us"] / max(idle["p99_us"], 1))
+        latency_ratios, idle_p99, busy_p99, busy_sign_ins = (latency[1][key] for key in ("ratios", "idle", "busy",
+                                                                                          "sign_ins"))
 
         # 3. Sign-ins per second at 8 clients: this server, the same build with per-hash memory,
         # and Latchkey's verify alone on the server's hashing threads (all cores but one), interleaved.
@@ -560,6 +569,9 @@ def main():
         "sign_ins_per_second_meanwhile": round(median(busy_sign_ins), 1),
         "health_p99_under_sign_ins_over_idle": round(median(latency_ratios), 2),
         "health_p99_ratio_target": 2,
+        "health_p99_idle_us_4_connections": median(latency[4]["idle"]),
+        "health_p99_under_sign_ins_us_4_connections": median(latency[4]["busy"]),
+        "health_p99_under_sign_ins_over_idle_4_connections": round(median(latency[4]["ratios"]), 2),
         "sign_ins_per_second_8_clients": round(median(kept_rates), 1),
         "sign_ins_per_second_8_clients_per_hash_memory": round(median(per_hash_rates), 1),
         "sign_ins_kept_over_per_hash_memory": round(median([a / b for a, b in zip(kept_rates, per_hash_rates)]), 2),
@@ -581,10 +593,13 @@ def main():
         print(f"/v1/auth at 32 connections: {figures['auth_rps_32_connections']} req/s; /health "
               f"{figures['health_rps_32_connections']} req/s; ratio {figures['auth_over_health']} "
               f"(target >= 0.8; rounds {[round(r, 2) for r in auth_ratios]})")
-        print(f"/health p99 idle {figures['health_p99_idle_us']} µs, under 8 sign-in clients "
+        print(f"/health p99 at 1 connection idle {figures['health_p99_idle_us']} µs, under 8 sign-in clients "
               f"{figures['health_p99_under_sign_ins_us']} µs ({figures['sign_ins_per_second_meanwhile']} "
               f"sign-ins/s); ratio {figures['health_p99_under_sign_ins_over_idle']} (target <= 2; rounds "
-              f"{[round(r, 2) for r in latency_ratios]})")
+              f"{[round(r, 2) for r in latency_ratios]}); at 4 connections "
+              f"{figures['health_p99_idle_us_4_connections']} and "
+              f"{figures['health_p99_under_sign_ins_us_4_connections']} µs, ratio "
+              f"{figures['health_p99_under_sign_ins_over_idle_4_connections']}")
         print(f"sign-ins at 8 clients: {figures['sign_ins_per_second_8_clients']}/s, per-hash memory "
               f"{figures['sign_ins_per_second_8_clients_per_hash_memory']}/s, ratio "
               f"{figures['sign_ins_kept_over_per_hash_memory']} (target >= 1.6); bare verify on "
