@@ -39,7 +39,7 @@ package final class PostgresConnection: EngineConnection {
     }
 
     /// Counts this connection's exchanges with the server, with its pool's other connections.
-    var roundTrips: RoundTripCounter?
+    var roundTrips: EventCounter?
     var statementsAlone: Int?
     /// The limits of the operation this connection serves now (its engine sets them for each one);
     /// without them, each exchange gets the whole deadline and each transaction the lock timeout.

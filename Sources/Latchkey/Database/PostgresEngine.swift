@@ -13,7 +13,7 @@ final class PostgresEngine: StorageEngine {
     private let busyTimeout: Duration
     private let deadline: Duration
     /// Every exchange with the server by this engine's connections (for tests and the harness).
-    let roundTrips = RoundTripCounter()
+    let roundTrips = EventCounter()
     var dialect: SQLDialect { .postgresql }
 
     /// Connections a worker keeps at most.

@@ -14,7 +14,7 @@ final class SQLiteEngine: StorageEngine {
     var dialect: SQLDialect { .sqlite }
 
     /// SQLite connections this engine has opened: for tests.
-    private let opened = ConnectionCounter()
+    private let opened = EventCounter()
     var connectionsOpened: Int { opened.value }
 
     /// Opens (creating a private file if needed) the database at `path`, or an in-memory one for nil;
